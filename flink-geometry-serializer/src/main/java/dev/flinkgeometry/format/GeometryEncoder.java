@@ -1,0 +1,514 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.format;
+
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
+import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
+
+/**
+ * Encodes JTS geometries in the aligned format, in two passes: {@link #prepare} validates the
+ * geometry, decides the coordinate layout of every header and returns the exact size; {@link
+ * #writeTo} then writes the bytes in one pass with two cursors (coordinates, structure ints).
+ *
+ * <p>The output is a pure function of the geometry's type, structure, coordinate values and SRID.
+ * The layout of a header is XYZ/XYM/XYZM only if some coordinate under it has a non-NaN Z / M; the
+ * declared dimension of a sequence, the {@code Coordinate} subclass and the factory play no part.
+ *
+ * <p>An instance keeps the prepared state and is not thread-safe; it allocates nothing per record
+ * once its small internal arrays have grown to the deepest geometry collection seen.
+ */
+public final class GeometryEncoder {
+    private static final int FOUND_Z = 1;
+    private static final int FOUND_M = 2;
+    private static final int FOUND_ZM = FOUND_Z | FOUND_M;
+
+    /** Per header, in pre-order: the layout and the header's numCoordinates field. */
+    private CoordinateLayout[] layouts = new CoordinateLayout[1];
+
+    private int[] counts = new int[1];
+    private int headers;
+    private int cursor;
+    private Geometry prepared;
+
+    /**
+     * Validates {@code geometry} and returns the number of bytes {@link #writeTo} will write.
+     *
+     * @throws GeometryFormatException if the geometry cannot be carried: an SRID outside {@code
+     *     0..16777215}, collections nested deeper than {@link GeometryFormat#MAX_NESTING_DEPTH}, an
+     *     encoding larger than {@link GeometryFormat#MAX_ENCODED_BYTES}, or an unknown geometry
+     *     class
+     */
+    public int prepare(Geometry geometry) throws GeometryFormatException {
+        prepared = null;
+        headers = 0;
+        long size = measure(geometry, 0);
+        if (size > GeometryFormat.MAX_ENCODED_BYTES) {
+            throw new GeometryFormatException(
+                    geometry.getGeometryType()
+                            + " needs "
+                            + size
+                            + " bytes, more than the largest record ("
+                            + GeometryFormat.MAX_ENCODED_BYTES
+                            + " bytes)");
+        }
+        prepared = geometry;
+        return (int) size;
+    }
+
+    /**
+     * Writes the geometry given to the last {@link #prepare} at {@code target[offset]}; the caller
+     * guarantees room for the size that {@code prepare} returned.
+     *
+     * @return the offset after the last byte written
+     */
+    public int writeTo(byte[] target, int offset) {
+        if (prepared == null) {
+            throw new IllegalStateException("prepare(geometry) must succeed before writeTo");
+        }
+        cursor = 0;
+        return write(prepared, target, offset);
+    }
+
+    /** Encodes {@code geometry} into a new array of exactly its encoded size. */
+    public byte[] encode(Geometry geometry) throws GeometryFormatException {
+        byte[] bytes = new byte[prepare(geometry)];
+        writeTo(bytes, 0);
+        return bytes;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Size pass
+    // ---------------------------------------------------------------------------------------
+
+    private long measure(Geometry geometry, int depth) throws GeometryFormatException {
+        checkSrid(geometry);
+        int index = headers++;
+        ensureHeaderCapacity(headers);
+        if (isCollectionProper(geometry)) {
+            return measureCollection((GeometryCollection) geometry, index, depth);
+        }
+        CoordinateLayout layout = CoordinateLayout.XY;
+        long coordinates;
+        long structureInts;
+        if (geometry instanceof Point) {
+            coordinates = ((Point) geometry).getCoordinateSequence().size();
+            structureInts = 0;
+        } else if (geometry instanceof LineString) {
+            coordinates = ((LineString) geometry).getCoordinateSequence().size();
+            structureInts = 0;
+        } else if (geometry instanceof Polygon) {
+            Polygon polygon = (Polygon) geometry;
+            if (polygon.getExteriorRing().isEmpty()) {
+                coordinates = 0;
+                structureInts = 0;
+            } else {
+                coordinates = polygon.getNumPoints();
+                structureInts = 2L + polygon.getNumInteriorRing();
+            }
+        } else if (geometry instanceof MultiPoint) {
+            coordinates = geometry.getNumGeometries();
+            structureInts = 0;
+        } else if (geometry instanceof MultiLineString) {
+            coordinates = geometry.getNumPoints();
+            structureInts = 1L + geometry.getNumGeometries();
+        } else if (geometry instanceof MultiPolygon) {
+            coordinates = 0;
+            structureInts = 1;
+            for (int i = 0; i < geometry.getNumGeometries(); i++) {
+                Polygon polygon = (Polygon) geometry.getGeometryN(i);
+                structureInts++;
+                if (!polygon.getExteriorRing().isEmpty()) {
+                    coordinates += polygon.getNumPoints();
+                    structureInts += 1L + polygon.getNumInteriorRing();
+                }
+            }
+        } else {
+            throw new GeometryFormatException(
+                    "unsupported geometry class " + geometry.getClass().getName());
+        }
+        if (coordinates > Integer.MAX_VALUE) {
+            throw new GeometryFormatException(
+                    geometry.getGeometryType() + " has too many coordinates: " + coordinates);
+        }
+        if (coordinates > 0) {
+            layout = layoutOfSimple(geometry);
+        }
+        layouts[index] = layout;
+        counts[index] = (int) coordinates;
+        return GeometryFormat.HEADER_BYTES + coordinates * layout.bytes() + 4 * structureInts;
+    }
+
+    private long measureCollection(GeometryCollection collection, int index, int depth)
+            throws GeometryFormatException {
+        if (depth >= GeometryFormat.MAX_NESTING_DEPTH) {
+            throw new GeometryFormatException(
+                    "geometry collections nested deeper than "
+                            + GeometryFormat.MAX_NESTING_DEPTH
+                            + " levels");
+        }
+        int members = collection.getNumGeometries();
+        layouts[index] = CoordinateLayout.XY; // Sedona writes XY for every collection header
+        counts[index] = members;
+        long size = GeometryFormat.HEADER_BYTES;
+        for (int i = 0; i < members; i++) {
+            size += align8(measure(collection.getGeometryN(i), depth + 1));
+            if (size > GeometryFormat.MAX_ENCODED_BYTES) {
+                return size; // prepare() reports it; no need to visit the rest
+            }
+        }
+        return size;
+    }
+
+    private static void checkSrid(Geometry geometry) throws GeometryFormatException {
+        int srid = geometry.getSRID();
+        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+            throw new GeometryFormatException(
+                    "SRID "
+                            + srid
+                            + " of "
+                            + geometry.getGeometryType()
+                            + " does not fit the format's 24 bits (0.."
+                            + GeometryFormat.MAX_SRID
+                            + ")");
+        }
+    }
+
+    private void ensureHeaderCapacity(int needed) {
+        if (needed > layouts.length) {
+            int capacity = Math.max(needed, 2 * layouts.length);
+            layouts = java.util.Arrays.copyOf(layouts, capacity);
+            counts = java.util.Arrays.copyOf(counts, capacity);
+        }
+    }
+
+    /** A {@link GeometryCollection} that is not one of the Multi* types. */
+    static boolean isCollectionProper(Geometry geometry) {
+        return geometry instanceof GeometryCollection
+                && !(geometry instanceof MultiPoint)
+                && !(geometry instanceof MultiLineString)
+                && !(geometry instanceof MultiPolygon);
+    }
+
+    static long align8(long size) {
+        return (size + 7) & ~7L;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The value rule
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * The layout of a geometry that is not a {@link GeometryCollection} proper (Multi* types
+     * included): Z if some coordinate has a non-NaN Z, M if some has a non-NaN M.
+     */
+    static CoordinateLayout layoutOfSimple(Geometry geometry) {
+        int found = 0;
+        if (geometry instanceof Point) {
+            found = scan(((Point) geometry).getCoordinateSequence(), found);
+        } else if (geometry instanceof LineString) {
+            found = scan(((LineString) geometry).getCoordinateSequence(), found);
+        } else if (geometry instanceof Polygon) {
+            found = scanPolygon((Polygon) geometry, found);
+        } else {
+            for (int i = 0; i < geometry.getNumGeometries() && found != FOUND_ZM; i++) {
+                Geometry member = geometry.getGeometryN(i);
+                if (member instanceof Polygon) {
+                    found = scanPolygon((Polygon) member, found);
+                } else if (member instanceof Point) {
+                    found = scan(((Point) member).getCoordinateSequence(), found);
+                } else {
+                    found = scan(((LineString) member).getCoordinateSequence(), found);
+                }
+            }
+        }
+        return CoordinateLayout.of((found & FOUND_Z) != 0, (found & FOUND_M) != 0);
+    }
+
+    private static int scanPolygon(Polygon polygon, int found) {
+        found = scan(polygon.getExteriorRing().getCoordinateSequence(), found);
+        for (int i = 0; i < polygon.getNumInteriorRing() && found != FOUND_ZM; i++) {
+            found = scan(polygon.getInteriorRingN(i).getCoordinateSequence(), found);
+        }
+        return found;
+    }
+
+    private static int scan(CoordinateSequence sequence, int found) {
+        boolean needZ = (found & FOUND_Z) == 0 && sequence.hasZ();
+        boolean needM = (found & FOUND_M) == 0 && sequence.hasM();
+        int size = sequence.size();
+        for (int i = 0; i < size && (needZ || needM); i++) {
+            if (needZ && !Double.isNaN(sequence.getZ(i))) {
+                found |= FOUND_Z;
+                needZ = false;
+            }
+            if (needM && !Double.isNaN(sequence.getM(i))) {
+                found |= FOUND_M;
+                needM = false;
+            }
+        }
+        return found;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Write pass
+    // ---------------------------------------------------------------------------------------
+
+    private int write(Geometry geometry, byte[] target, int start) {
+        int index = cursor++;
+        CoordinateLayout layout = layouts[index];
+        int count = counts[index];
+        writeHeader(geometry, layout, count, target, start);
+        int coordinates = start + GeometryFormat.HEADER_BYTES;
+        if (geometry instanceof Point) {
+            return writeSequence(
+                    ((Point) geometry).getCoordinateSequence(), layout, target, coordinates);
+        } else if (geometry instanceof LineString) {
+            return writeSequence(
+                    ((LineString) geometry).getCoordinateSequence(), layout, target, coordinates);
+        } else if (geometry instanceof Polygon) {
+            if (count == 0) {
+                return coordinates;
+            }
+            int ints = coordinates + count * layout.bytes();
+            return new Cursors(coordinates, ints).polygon((Polygon) geometry, layout, target).ints;
+        } else if (geometry instanceof MultiPoint) {
+            return writeMultiPoint(geometry, layout, target, coordinates);
+        } else if (geometry instanceof MultiLineString || geometry instanceof MultiPolygon) {
+            int ints = coordinates + count * layout.bytes();
+            Cursors cursors = new Cursors(coordinates, ints);
+            int members = geometry.getNumGeometries();
+            cursors.putInt(target, members);
+            for (int i = 0; i < members; i++) {
+                Geometry member = geometry.getGeometryN(i);
+                if (member instanceof Polygon) {
+                    cursors.polygon((Polygon) member, layout, target);
+                } else {
+                    cursors.line(((LineString) member).getCoordinateSequence(), layout, target);
+                }
+            }
+            return cursors.ints;
+        } else {
+            return writeCollection((GeometryCollection) geometry, count, target, start);
+        }
+    }
+
+    private int writeCollection(
+            GeometryCollection collection, int members, byte[] target, int start) {
+        int offset = start + GeometryFormat.HEADER_BYTES;
+        for (int i = 0; i < members; i++) {
+            int memberStart = offset;
+            int end = write(collection.getGeometryN(i), target, memberStart);
+            offset = memberStart + (int) align8(end - memberStart);
+            for (int pad = end; pad < offset; pad++) {
+                target[pad] = 0;
+            }
+        }
+        return offset;
+    }
+
+    private static void writeHeader(
+            Geometry geometry, CoordinateLayout layout, int count, byte[] target, int start) {
+        int srid = geometry.getSRID();
+        int sridFlag = srid != 0 ? 1 : 0;
+        target[start] = (byte) ((typeCode(geometry) << 4) | (layout.code() << 1) | sridFlag);
+        target[start + 1] = (byte) (srid >>> 16);
+        target[start + 2] = (byte) (srid >>> 8);
+        target[start + 3] = (byte) srid;
+        LittleEndian.putInt(target, start + 4, count);
+    }
+
+    private static int typeCode(Geometry geometry) {
+        if (geometry instanceof Point) {
+            return GeometryFormat.POINT;
+        } else if (geometry instanceof LineString) {
+            return GeometryFormat.LINESTRING;
+        } else if (geometry instanceof Polygon) {
+            return GeometryFormat.POLYGON;
+        } else if (geometry instanceof MultiPoint) {
+            return GeometryFormat.MULTIPOINT;
+        } else if (geometry instanceof MultiLineString) {
+            return GeometryFormat.MULTILINESTRING;
+        } else if (geometry instanceof MultiPolygon) {
+            return GeometryFormat.MULTIPOLYGON;
+        }
+        return GeometryFormat.GEOMETRYCOLLECTION;
+    }
+
+    private static int writeMultiPoint(
+            Geometry multiPoint, CoordinateLayout layout, byte[] target, int offset) {
+        int members = multiPoint.getNumGeometries();
+        for (int i = 0; i < members; i++) {
+            CoordinateSequence sequence =
+                    ((Point) multiPoint.getGeometryN(i)).getCoordinateSequence();
+            if (sequence.size() == 0) {
+                // An empty member is written as a coordinate of NaN ordinates, as Sedona does.
+                for (int o = 0; o < layout.ordinates(); o++) {
+                    LittleEndian.putDouble(target, offset + 8 * o, Double.NaN);
+                }
+                offset += layout.bytes();
+            } else {
+                offset = writeSequence(sequence, layout, target, offset);
+            }
+        }
+        return offset;
+    }
+
+    /** Writes the ordinates of {@code layout} for every coordinate; returns the offset after. */
+    static int writeSequence(
+            CoordinateSequence sequence, CoordinateLayout layout, byte[] target, int offset) {
+        int size = sequence.size();
+        if (sequence instanceof PackedCoordinateSequence.Double
+                && sequence.getDimension() == layout.ordinates()
+                && sequence.getMeasures() == layout.measures()) {
+            double[] raw = ((PackedCoordinateSequence.Double) sequence).getRawCoordinates();
+            LittleEndian.putDoubles(raw, 0, target, offset, size * layout.ordinates());
+            return offset + size * layout.bytes();
+        }
+        if (sequence instanceof CoordinateArraySequence) {
+            return writeCoordinates(
+                    ((CoordinateArraySequence) sequence).toCoordinateArray(),
+                    size,
+                    sequence.hasZ(),
+                    sequence.hasM(),
+                    layout,
+                    target,
+                    offset);
+        }
+        switch (layout) {
+            case XY:
+                for (int i = 0; i < size; i++, offset += 16) {
+                    LittleEndian.putDouble(target, offset, sequence.getX(i));
+                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
+                }
+                return offset;
+            case XYZ:
+                for (int i = 0; i < size; i++, offset += 24) {
+                    LittleEndian.putDouble(target, offset, sequence.getX(i));
+                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, offset + 16, sequence.getZ(i));
+                }
+                return offset;
+            case XYM:
+                for (int i = 0; i < size; i++, offset += 24) {
+                    LittleEndian.putDouble(target, offset, sequence.getX(i));
+                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, offset + 16, sequence.getM(i));
+                }
+                return offset;
+            default:
+                for (int i = 0; i < size; i++, offset += 32) {
+                    LittleEndian.putDouble(target, offset, sequence.getX(i));
+                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, offset + 16, sequence.getZ(i));
+                    LittleEndian.putDouble(target, offset + 24, sequence.getM(i));
+                }
+                return offset;
+        }
+    }
+
+    /**
+     * The {@code CoordinateArraySequence} path: reads the coordinate objects directly. A sequence
+     * that declares no Z (or M) contributes NaN for it, as {@link CoordinateSequence#getZ} does.
+     */
+    private static int writeCoordinates(
+            Coordinate[] coordinates,
+            int size,
+            boolean sequenceHasZ,
+            boolean sequenceHasM,
+            CoordinateLayout layout,
+            byte[] target,
+            int offset) {
+        switch (layout) {
+            case XY:
+                for (int i = 0; i < size; i++, offset += 16) {
+                    Coordinate c = coordinates[i];
+                    LittleEndian.putDouble(target, offset, c.x);
+                    LittleEndian.putDouble(target, offset + 8, c.y);
+                }
+                return offset;
+            case XYZ:
+                for (int i = 0; i < size; i++, offset += 24) {
+                    Coordinate c = coordinates[i];
+                    LittleEndian.putDouble(target, offset, c.x);
+                    LittleEndian.putDouble(target, offset + 8, c.y);
+                    LittleEndian.putDouble(
+                            target, offset + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                }
+                return offset;
+            case XYM:
+                for (int i = 0; i < size; i++, offset += 24) {
+                    Coordinate c = coordinates[i];
+                    LittleEndian.putDouble(target, offset, c.x);
+                    LittleEndian.putDouble(target, offset + 8, c.y);
+                    LittleEndian.putDouble(
+                            target, offset + 16, sequenceHasM ? c.getM() : Double.NaN);
+                }
+                return offset;
+            default:
+                for (int i = 0; i < size; i++, offset += 32) {
+                    Coordinate c = coordinates[i];
+                    LittleEndian.putDouble(target, offset, c.x);
+                    LittleEndian.putDouble(target, offset + 8, c.y);
+                    LittleEndian.putDouble(
+                            target, offset + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                    LittleEndian.putDouble(
+                            target, offset + 24, sequenceHasM ? c.getM() : Double.NaN);
+                }
+                return offset;
+        }
+    }
+
+    /** The two write positions of a geometry with structure data. */
+    private static final class Cursors {
+        int coordinates;
+        int ints;
+
+        Cursors(int coordinates, int ints) {
+            this.coordinates = coordinates;
+            this.ints = ints;
+        }
+
+        void putInt(byte[] target, int value) {
+            LittleEndian.putInt(target, ints, value);
+            ints += 4;
+        }
+
+        void line(CoordinateSequence sequence, CoordinateLayout layout, byte[] target) {
+            putInt(target, sequence.size());
+            coordinates = writeSequence(sequence, layout, target, coordinates);
+        }
+
+        Cursors polygon(Polygon polygon, CoordinateLayout layout, byte[] target) {
+            if (polygon.getExteriorRing().isEmpty()) {
+                putInt(target, 0);
+                return this;
+            }
+            int holes = polygon.getNumInteriorRing();
+            putInt(target, holes + 1);
+            line(polygon.getExteriorRing().getCoordinateSequence(), layout, target);
+            for (int i = 0; i < holes; i++) {
+                line(polygon.getInteriorRingN(i).getCoordinateSequence(), layout, target);
+            }
+            return this;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.format;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The one place that touches raw bytes: little-endian ints and doubles in a {@code byte[]} through
+ * {@link VarHandle}s, and bulk copies between {@code double[]} and {@code byte[]}.
+ *
+ * <p>Doubles are written with {@link Double#doubleToLongBits}, so every NaN becomes the canonical
+ * {@code 0x7ff8000000000000L}; {@code -0.0} keeps its sign.
+ */
+final class LittleEndian {
+    private static final VarHandle INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLE =
+            MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Below this many doubles a plain loop beats setting up a buffer view. */
+    private static final int BULK_THRESHOLD = 32;
+
+    private LittleEndian() {}
+
+    static int getInt(byte[] bytes, int offset) {
+        return (int) INT.get(bytes, offset);
+    }
+
+    static void putInt(byte[] bytes, int offset, int value) {
+        INT.set(bytes, offset, value);
+    }
+
+    static double getDouble(byte[] bytes, int offset) {
+        return (double) DOUBLE.get(bytes, offset);
+    }
+
+    static void putDouble(byte[] bytes, int offset, double value) {
+        LONG.set(bytes, offset, Double.doubleToLongBits(value));
+    }
+
+    /** Copies {@code count} doubles from {@code source} into {@code target}, canonicalizing NaN. */
+    static void putDoubles(double[] source, int sourceIndex, byte[] target, int offset, int count) {
+        if (count < BULK_THRESHOLD) {
+            for (int i = 0; i < count; i++) {
+                putDouble(target, offset + 8 * i, source[sourceIndex + i]);
+            }
+            return;
+        }
+        ByteBuffer.wrap(target, offset, 8 * count)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .asDoubleBuffer()
+                .put(source, sourceIndex, count);
+        // The bulk copy keeps NaN payloads; rewrite the (rare) NaNs in canonical form.
+        for (int i = 0; i < count; i++) {
+            double value = source[sourceIndex + i];
+            if (value != value) {
+                putDouble(target, offset + 8 * i, value);
+            }
+        }
+    }
+
+    /** Copies {@code count} doubles from {@code source} into {@code target}. */
+    static void getDoubles(byte[] source, int offset, double[] target, int targetIndex, int count) {
+        if (count < BULK_THRESHOLD) {
+            for (int i = 0; i < count; i++) {
+                target[targetIndex + i] = getDouble(source, offset + 8 * i);
+            }
+            return;
+        }
+        ByteBuffer.wrap(source, offset, 8 * count)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .asDoubleBuffer()
+                .get(target, targetIndex, count);
+    }
+}
