@@ -17,6 +17,7 @@ import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.MultiLineString;
 import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
@@ -70,6 +71,37 @@ public final class ExactGeometry {
                             .as("measures of a sequence of %s", decoded)
                             .isEqualTo(measures);
                 });
+    }
+
+    /**
+     * What the format gives back for {@code geometry}, as far as {@link #equal} can tell: the same
+     * geometry, except that a {@code LinearRing} that is not part of a polygon (at the top level or
+     * a GeometryCollection member) becomes a {@code LineString} with the same coordinates and SRID.
+     * Returns {@code geometry} itself when it has no such ring.
+     */
+    public static Geometry asDecoded(Geometry geometry) {
+        if (geometry instanceof LinearRing) {
+            LineString line =
+                    geometry.getFactory()
+                            .createLineString(((LinearRing) geometry).getCoordinateSequence());
+            line.setSRID(geometry.getSRID());
+            return line;
+        }
+        if (!isCollectionProper(geometry)) {
+            return geometry;
+        }
+        Geometry[] members = new Geometry[geometry.getNumGeometries()];
+        boolean changed = false;
+        for (int i = 0; i < members.length; i++) {
+            members[i] = asDecoded(geometry.getGeometryN(i));
+            changed |= members[i] != geometry.getGeometryN(i);
+        }
+        if (!changed) {
+            return geometry;
+        }
+        Geometry collection = geometry.getFactory().createGeometryCollection(members);
+        collection.setSRID(geometry.getSRID());
+        return collection;
     }
 
     /** The canonical description. */
@@ -176,7 +208,8 @@ public final class ExactGeometry {
         out.append(Long.toHexString(Double.doubleToLongBits(value))).append(' ');
     }
 
-    private static boolean isCollectionProper(Geometry g) {
+    /** A {@code GeometryCollection} that is not one of the Multi* types. */
+    public static boolean isCollectionProper(Geometry g) {
         return g instanceof GeometryCollection
                 && !(g instanceof MultiPoint)
                 && !(g instanceof MultiLineString)
