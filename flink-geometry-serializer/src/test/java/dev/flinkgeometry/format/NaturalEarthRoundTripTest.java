@@ -94,7 +94,8 @@ class NaturalEarthRoundTripTest {
         }
         assertThat(encodedBytes)
                 .isEqualTo(8L * geometries.size() + 16 * coordinates + 4 * structureInts);
-        reporter.publishEntry(
+        report(
+                reporter,
                 fileName,
                 String.format(
                         "%d geometries, %d coordinates, %d structure ints: %d encoded bytes"
@@ -119,6 +120,11 @@ class NaturalEarthRoundTripTest {
         assertThat(total).isGreaterThan(8L * 3961 + 16L * 216_827);
         reporter.publishEntry(
                 "natural-earth total", total + " bytes for 3961 geometries and 216827 coordinates");
+    }
+
+    private static void report(TestReporter reporter, String key, String value) {
+        reporter.publishEntry(key, value);
+        System.out.println(key + ": " + value);
     }
 
     /**

@@ -112,6 +112,9 @@ class SedonaCompatibilityTest {
         Statistics.label("Sedona writes our bytes").collect(writesOurs);
         Statistics.label("Sedona is lossless").collect(lossless);
         Statistics.label("lossless, byte-identical").collect(lossless && writesOurs);
+        for (String reason : differences(geometry)) {
+            Statistics.label("Sedona differs").collect(reason);
+        }
 
         // 1. The bytes are identical exactly when the characterization says so.
         assertThat(ours != null && Arrays.equals(ours, theirs))
@@ -393,6 +396,38 @@ class SedonaCompatibilityTest {
      */
     static boolean sedonaRoundTripIsLossless(Geometry g) {
         return fits24Bits(g.getSRID()) && sedonaReadsOurBytes(g) && layoutsSurvive(g);
+    }
+
+    /** Which of the documented differences {@code g} shows (for the statistics). */
+    private static List<String> differences(Geometry g) {
+        List<String> reasons = new java.util.ArrayList<>();
+        collectDifferences(g, reasons);
+        return reasons;
+    }
+
+    private static void collectDifferences(Geometry g, List<String> reasons) {
+        if (!fits24Bits(g.getSRID())) {
+            reasons.add("SRID outside 24 bits");
+        }
+        if (ExactGeometry.isCollectionProper(g)) {
+            for (int i = 0; i < g.getNumGeometries(); i++) {
+                if (g.getGeometryN(i).getSRID() != g.getSRID()) {
+                    reasons.add("member SRID differs from the collection's");
+                }
+                collectDifferences(g.getGeometryN(i), reasons);
+            }
+            return;
+        }
+        boolean[] layout = ExactGeometry.valueLayout(g);
+        if (!Arrays.equals(sedonaLayout(g), layout)) {
+            reasons.add("Z or M after the first coordinate");
+        }
+        if (!writtenNaNsAreCanonical(g, layout)) {
+            reasons.add("non-canonical NaN");
+        }
+        if (!multiPointMembersSurvive(g, layout)) {
+            reasons.add("MultiPoint member with NaN X");
+        }
     }
 
     private static boolean layoutsSurvive(Geometry g) {

@@ -231,7 +231,7 @@ public final class GeometryArbitraries {
         return Combinators.combine(
                         presence,
                         presence,
-                        Arbitraries.frequency(Tuple.of(8, false), Tuple.of(1, true)))
+                        Arbitraries.frequency(Tuple.of(4, false), Tuple.of(1, true)))
                 .as((z, m, nanXY) -> new Dims(z, m, nanXY, values));
     }
 
