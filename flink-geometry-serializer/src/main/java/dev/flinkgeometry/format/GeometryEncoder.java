@@ -121,14 +121,18 @@ public final class GeometryEncoder {
                 coordinates = 0;
                 structureInts = 0;
             } else {
-                coordinates = polygon.getNumPoints();
+                coordinates = pointsOf(polygon);
                 structureInts = 2L + polygon.getNumInteriorRing();
             }
         } else if (geometry instanceof MultiPoint) {
             coordinates = geometry.getNumGeometries();
             structureInts = 0;
         } else if (geometry instanceof MultiLineString) {
-            coordinates = geometry.getNumPoints();
+            coordinates = 0;
+            for (int i = 0; i < geometry.getNumGeometries(); i++) {
+                coordinates +=
+                        ((LineString) geometry.getGeometryN(i)).getCoordinateSequence().size();
+            }
             structureInts = 1L + geometry.getNumGeometries();
         } else if (geometry instanceof MultiPolygon) {
             coordinates = 0;
@@ -137,7 +141,7 @@ public final class GeometryEncoder {
                 Polygon polygon = (Polygon) geometry.getGeometryN(i);
                 structureInts++;
                 if (!polygon.getExteriorRing().isEmpty()) {
-                    coordinates += polygon.getNumPoints();
+                    coordinates += pointsOf(polygon);
                     structureInts += 1L + polygon.getNumInteriorRing();
                 }
             }
@@ -176,6 +180,18 @@ public final class GeometryEncoder {
             }
         }
         return size;
+    }
+
+    /**
+     * The coordinates of a polygon's rings, summed as a {@code long}: JTS's {@code getNumPoints()}
+     * sums in an {@code int}, which wraps for more than 2^31-1 coordinates (rings can be shared).
+     */
+    private static long pointsOf(Polygon polygon) {
+        long points = polygon.getExteriorRing().getCoordinateSequence().size();
+        for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
+            points += polygon.getInteriorRingN(i).getCoordinateSequence().size();
+        }
+        return points;
     }
 
     private static void checkSrid(Geometry geometry) throws GeometryFormatException {

@@ -504,6 +504,62 @@ class HostileInputTest {
         }
     }
 
+    @Example
+    void geometriesLargerThanTheLargestRecordAreRejectedBeforeWriting() throws Exception {
+        // One line of 2^20 XY coordinates (16 MiB), shared by many members: cheap to build,
+        // more than 2 GiB to encode.
+        GeometryFactory factory = new GeometryFactory();
+        org.locationtech.jts.geom.LineString line =
+                factory.createLineString(
+                        new org.locationtech.jts.geom.impl.PackedCoordinateSequence.Double(
+                                new double[2 << 20], 2, 0));
+        Geometry[] members = new Geometry[200];
+        Arrays.fill(members, line);
+        Geometry collection = factory.createGeometryCollection(members);
+        GeometryEncoder encoder = new GeometryEncoder();
+        assertThatThrownBy(() -> encoder.prepare(collection))
+                .isInstanceOf(GeometryFormatException.class)
+                .hasMessageContaining("more than the largest record");
+        assertThatThrownBy(() -> encoder.writeTo(new byte[16], 0))
+                .isInstanceOf(IllegalStateException.class);
+
+        // More than 2^31-1 coordinates under one header. JTS's getNumPoints() is an int sum
+        // and wraps: 3000 lines give a negative count, 4096 give 0, 4097 give 2^20.
+        for (int count : new int[] {3000, 4096, 4097}) {
+            org.locationtech.jts.geom.LineString[] lines =
+                    new org.locationtech.jts.geom.LineString[count];
+            Arrays.fill(lines, line);
+            Geometry multiLine = factory.createMultiLineString(lines);
+            assertThatThrownBy(() -> encoder.prepare(multiLine))
+                    .as("MultiLineString of %d lines of 2^20 coordinates", count)
+                    .isInstanceOf(GeometryFormatException.class)
+                    .hasMessageContaining("too many coordinates");
+            Geometry inCollection = factory.createGeometryCollection(new Geometry[] {multiLine});
+            assertThatThrownBy(() -> GeometryFormat.encode(inCollection))
+                    .isInstanceOf(GeometryFormatException.class)
+                    .hasMessageContaining("too many coordinates");
+        }
+        org.locationtech.jts.geom.LinearRing ring =
+                factory.createLinearRing(
+                        new org.locationtech.jts.geom.impl.PackedCoordinateSequence.Double(
+                                new double[2 << 20], 2, 0));
+        org.locationtech.jts.geom.LinearRing[] holes =
+                new org.locationtech.jts.geom.LinearRing[4095];
+        Arrays.fill(holes, ring);
+        org.locationtech.jts.geom.Polygon polygon = factory.createPolygon(ring, holes);
+        assertThatThrownBy(() -> encoder.prepare(polygon))
+                .as("polygon of 4096 rings of 2^20 coordinates")
+                .isInstanceOf(GeometryFormatException.class)
+                .hasMessageContaining("too many coordinates");
+        org.locationtech.jts.geom.Polygon[] polygons = {polygon};
+        assertThatThrownBy(() -> encoder.prepare(factory.createMultiPolygon(polygons)))
+                .isInstanceOf(GeometryFormatException.class)
+                .hasMessageContaining("too many coordinates");
+
+        // The encoder is still usable, and the line alone is fine.
+        assertThat(encoder.prepare(line)).isEqualTo(8 + 16 * (1 << 20));
+    }
+
     // -----------------------------------------------------------------------------------------
     // Varint framing
     // -----------------------------------------------------------------------------------------
