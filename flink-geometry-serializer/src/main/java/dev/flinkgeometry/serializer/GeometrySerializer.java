@@ -14,6 +14,7 @@ package dev.flinkgeometry.serializer;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryEncoder;
+import dev.flinkgeometry.format.GeometryFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
 import java.util.Arrays;
@@ -45,7 +46,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private static final long serialVersionUID = 1L;
 
     /** The aligned format version this serializer writes; recorded in its snapshot. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = GeometryFormat.VERSION;
 
     private static final int INITIAL_BUFFER_BYTES = 256;
 
