@@ -221,8 +221,12 @@ public class GeometryKeyedStateJobTest {
         GeometryTypes.registerWith(second);
 
         assertThat(GeometryTypes.isRegistered()).isTrue();
+        // Once registered, the configuration form is empty, so it is safe to pass on too.
         assertThat(GeometryTypes.configuration().toMap()).isEmpty();
-        for (StreamExecutionEnvironment env : List.of(first, second)) {
+        StreamExecutionEnvironment fromConfiguration =
+                StreamExecutionEnvironment.getExecutionEnvironment(GeometryTypes.configuration());
+        GeometryTypes.registerWith(fromConfiguration);
+        for (StreamExecutionEnvironment env : List.of(first, second, fromConfiguration)) {
             DataStream<GeometryRecord> source = env.fromData(records().subList(0, 3));
             KeyedStream<GeometryRecord, Geometry> keyed = source.keyBy(record -> record.geometry);
             DataStream<KeyResult> results = keyed.process(new AggregatePerGeometry(ROCKSDB_STATE));

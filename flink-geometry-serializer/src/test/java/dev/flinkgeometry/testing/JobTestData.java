@@ -18,7 +18,6 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -340,10 +339,5 @@ public final class JobTestData {
         List<Geometry> all = new ArrayList<>();
         groups.forEach(all::addAll);
         return all;
-    }
-
-    /** For messages. */
-    public static String describeGroups(List<List<Geometry>> groups) {
-        return Arrays.toString(groups.stream().map(g -> g.get(0).toText()).toArray());
     }
 }
