@@ -200,6 +200,13 @@ public class GeometryKeyedStateJobTest {
                         records, RuntimeExecutionMode.STREAMING, "rocksdb", 2, ROCKSDB_STATE);
         assertExactPerKeyResults(rocksDb.results, records);
         assertThat(rocksDb.results).hasSize(4);
+        // One hash code, so one key group and one subtask: only the serialized bytes tell the
+        // four keys apart.
+        assertThat(List.of(xyz.hashCode(), xym.hashCode(), srid.hashCode()))
+                .containsOnly(xy.hashCode());
+        assertThat(rocksDb.results)
+                .extracting(r -> r.subtask)
+                .containsOnly(rocksDb.results.get(0).subtask);
 
         JobRun heap =
                 runAggregation(records, RuntimeExecutionMode.STREAMING, "hashmap", 2, HEAP_STATE);
