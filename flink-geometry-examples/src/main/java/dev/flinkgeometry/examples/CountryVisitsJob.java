@@ -164,6 +164,17 @@ public final class CountryVisitsJob {
 
     /** Per country (the key is its polygon): visit count, last position, hull of all positions. */
     static final class TrackCountry extends KeyedProcessFunction<Geometry, Visit, CountryVisits> {
+        // Descriptors are built here, on the client, where GeometryTypes registered the types;
+        // they travel with the function, type information included.
+        private final ValueStateDescriptor<Long> visitsDescriptor =
+                new ValueStateDescriptor<>("visits", Long.class);
+        private final ValueStateDescriptor<Point> lastDescriptor =
+                new ValueStateDescriptor<>("last", Point.class);
+        private final ValueStateDescriptor<Geometry> hullDescriptor =
+                new ValueStateDescriptor<>("hull", Geometry.class);
+        private final ValueStateDescriptor<Integer> idDescriptor =
+                new ValueStateDescriptor<>("id", Integer.class);
+
         private transient ValueState<Long> visits;
         private transient ValueState<Point> last;
         private transient ValueState<Geometry> hull;
@@ -171,11 +182,10 @@ public final class CountryVisitsJob {
 
         @Override
         public void open(OpenContext context) {
-            visits = getRuntimeContext().getState(new ValueStateDescriptor<>("visits", Long.class));
-            last = getRuntimeContext().getState(new ValueStateDescriptor<>("last", Point.class));
-            hull = getRuntimeContext().getState(new ValueStateDescriptor<>("hull", Geometry.class));
-            countryId =
-                    getRuntimeContext().getState(new ValueStateDescriptor<>("id", Integer.class));
+            visits = getRuntimeContext().getState(visitsDescriptor);
+            last = getRuntimeContext().getState(lastDescriptor);
+            hull = getRuntimeContext().getState(hullDescriptor);
+            countryId = getRuntimeContext().getState(idDescriptor);
         }
 
         @Override
