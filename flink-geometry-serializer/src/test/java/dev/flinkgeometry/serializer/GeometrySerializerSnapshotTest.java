@@ -209,8 +209,9 @@ class GeometrySerializerSnapshotTest {
 
     @Test
     void foreignSnapshotsAreIncompatible() throws Exception {
+        // Kryo state of a JTS class is left out on purpose: the design plans to migrate it
         TypeSerializerSnapshot<?> kryo =
-                new KryoSerializer<>(Point.class, new SerializerConfigImpl())
+                new KryoSerializer<>(StringBuilder.class, new SerializerConfigImpl())
                         .snapshotConfiguration();
         TypeSerializerSnapshot<?> string = StringSerializer.INSTANCE.snapshotConfiguration();
         for (TypeSerializerSnapshot<?> foreign : new TypeSerializerSnapshot<?>[] {kryo, string}) {
