@@ -133,7 +133,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = Varint.read(source);
+        int length = checkLength(Varint.read(source));
         int prefix = Varint.size(length);
         byte[] bytes = buffer(prefix + Math.min(length, READ_STEP_BYTES));
         Varint.write(length, bytes, 0);
@@ -166,7 +166,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public T deserialize(DataInputView source) throws IOException {
-        int length = Varint.read(source);
+        int length = checkLength(Varint.read(source));
         if (length == 0) {
             return null;
         }
@@ -182,6 +182,23 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     @Override
     public T deserialize(T reuse, DataInputView source) throws IOException {
         return deserialize(source);
+    }
+
+    /**
+     * Returns {@code length} if a record can have it. A larger length (up to 2^31-1 fits the
+     * varint) can only come from corrupt input, and would overflow {@code prefix + length} in
+     * {@link #copy(DataInputView, DataOutputView)}.
+     */
+    private static int checkLength(int length) throws IOException {
+        if (length > GeometryFormat.MAX_ENCODED_BYTES) {
+            throw new IOException(
+                    "corrupt record: length "
+                            + length
+                            + " exceeds the largest record ("
+                            + GeometryFormat.MAX_ENCODED_BYTES
+                            + " bytes)");
+        }
+        return length;
     }
 
     /**
