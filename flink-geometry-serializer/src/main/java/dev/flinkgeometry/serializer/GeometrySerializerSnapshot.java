@@ -148,11 +148,9 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
             return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
         }
         return incompatible(
-                "the old state was written by "
+                "the old state was written by a serializer with snapshot "
                         + oldSnapshot.getClass().getName()
-                        + " ("
-                        + oldSnapshot.restoreSerializer()
-                        + "), which GeometrySerializer cannot migrate from");
+                        + ", which GeometrySerializer cannot migrate from");
     }
 
     private TypeSerializerSchemaCompatibility<T> incompatible(String reason) {
