@@ -271,6 +271,22 @@ public final class GeometryEncoder {
         boolean needZ = (found & FOUND_Z) == 0 && sequence.hasZ();
         boolean needM = (found & FOUND_M) == 0 && sequence.hasM();
         int size = sequence.size();
+        if (sequence instanceof CoordinateArraySequence) {
+            // The common case (JTS's default sequence): read the coordinate objects directly.
+            Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
+            for (int i = 0; i < size && (needZ || needM); i++) {
+                Coordinate c = coordinates[i];
+                if (needZ && !Double.isNaN(c.getZ())) {
+                    found |= FOUND_Z;
+                    needZ = false;
+                }
+                if (needM && !Double.isNaN(c.getM())) {
+                    found |= FOUND_M;
+                    needM = false;
+                }
+            }
+            return found;
+        }
         for (int i = 0; i < size && (needZ || needM); i++) {
             if (needZ && !Double.isNaN(sequence.getZ(i))) {
                 found |= FOUND_Z;

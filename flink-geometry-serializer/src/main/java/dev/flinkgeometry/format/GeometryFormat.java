@@ -23,6 +23,13 @@ import org.locationtech.jts.geom.Geometry;
  * GeometrySerializer} for every geometry that Sedona encodes without loss.
  */
 public final class GeometryFormat {
+    /**
+     * The version of the format these classes write. The bytes carry no version: whoever stores
+     * them records it (the Flink serializer's snapshot does). A change to the bytes is a new
+     * version, never an edit of this one.
+     */
+    public static final int VERSION = 1;
+
     /** Size of every header. */
     public static final int HEADER_BYTES = 8;
 

@@ -1,0 +1,309 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
+import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.Varint;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Objects;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+
+/**
+ * A Flink {@link TypeSerializer} for JTS geometries in the aligned geometry format ({@code
+ * docs/FORMAT.md}).
+ *
+ * <p>A record is a varint length (0 for {@code null}) followed by the payload. {@link #serialize}
+ * stages the record in a reusable buffer and hands it to the output in one {@code write}; {@link
+ * #deserialize} reads it with one {@code readFully}. The bytes depend only on the geometry's
+ * content, so geometries are safe as keys in RocksDB and in sorted BATCH execution.
+ *
+ * <p>An instance owns its buffers and must not be shared between threads; {@link #duplicate()}
+ * returns an independent instance, as Flink requires of stateful serializers.
+ *
+ * @param <T> the declared geometry class: {@code Geometry} or any JTS subclass
+ */
+public final class GeometrySerializer<T extends Geometry> extends TypeSerializer<T> {
+    private static final long serialVersionUID = 1L;
+
+    /** The aligned format version this serializer writes; recorded in its snapshot. */
+    public static final int FORMAT_VERSION = GeometryFormat.VERSION;
+
+    private static final int INITIAL_BUFFER_BYTES = 256;
+
+    /** A buffer grown beyond this by one large geometry is dropped after the record. */
+    static final int RETAINED_BUFFER_BYTES = 128 * 1024;
+
+    /** Large records are read in steps, so a corrupt length cannot trigger a huge allocation. */
+    private static final int READ_STEP_BYTES = 1024 * 1024;
+
+    private final Class<T> geometryClass;
+    private final CoordinateSequenceKind sequenceKind;
+
+    private transient GeometryEncoder encoder;
+    private transient byte[] buffer;
+
+    /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
+    public GeometrySerializer(Class<T> geometryClass) {
+        this(geometryClass, CoordinateSequenceKind.ARRAY);
+    }
+
+    /** A serializer whose decoded geometries use sequences of {@code sequenceKind}. */
+    public GeometrySerializer(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
+        this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
+        this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
+    }
+
+    public static <T extends Geometry> GeometrySerializer<T> of(Class<T> geometryClass) {
+        return new GeometrySerializer<>(geometryClass);
+    }
+
+    public static <T extends Geometry> GeometrySerializer<T> of(
+            Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
+        return new GeometrySerializer<>(geometryClass, sequenceKind);
+    }
+
+    public Class<T> geometryClass() {
+        return geometryClass;
+    }
+
+    public CoordinateSequenceKind sequenceKind() {
+        return sequenceKind;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Type properties
+    // ------------------------------------------------------------------------------------------
+
+    @Override
+    public boolean isImmutableType() {
+        return false; // JTS geometries and their coordinates are mutable
+    }
+
+    @Override
+    public GeometrySerializer<T> duplicate() {
+        return new GeometrySerializer<>(geometryClass, sequenceKind);
+    }
+
+    /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
+    @Override
+    public T createInstance() {
+        Geometry empty = EmptyGeometries.of(geometryClass, sequenceKind.geometryFactory());
+        return empty == null ? null : geometryClass.cast(empty);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Copies
+    // ------------------------------------------------------------------------------------------
+
+    /** A deep copy (JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
+    @Override
+    public T copy(T from) {
+        return from == null ? null : geometryClass.cast(from.copy());
+    }
+
+    @Override
+    public T copy(T from, T reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        int length = checkLength(Varint.read(source));
+        int prefix = Varint.size(length);
+        byte[] bytes = buffer(prefix + Math.min(length, READ_STEP_BYTES));
+        Varint.write(length, bytes, 0);
+        try {
+            bytes = readPayload(source, bytes, prefix, length);
+            target.write(bytes, 0, prefix + length);
+        } finally {
+            releaseLargeBuffer();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Serialization
+    // ------------------------------------------------------------------------------------------
+
+    @Override
+    public void serialize(T record, DataOutputView target) throws IOException {
+        if (record == null) {
+            target.writeByte(0);
+            return;
+        }
+        GeometryEncoder encoder = encoder();
+        int size = encoder.prepare(record);
+        int prefix = Varint.size(size);
+        byte[] bytes = buffer(prefix + size);
+        encoder.writeTo(bytes, Varint.write(size, bytes, 0));
+        target.write(bytes, 0, prefix + size);
+        releaseLargeBuffer();
+    }
+
+    @Override
+    public T deserialize(DataInputView source) throws IOException {
+        int length = checkLength(Varint.read(source));
+        if (length == 0) {
+            return null;
+        }
+        try {
+            byte[] bytes =
+                    readPayload(source, buffer(Math.min(length, READ_STEP_BYTES)), 0, length);
+            return asDeclaredClass(GeometryDecoder.of(sequenceKind).decode(bytes, 0, length));
+        } finally {
+            releaseLargeBuffer();
+        }
+    }
+
+    @Override
+    public T deserialize(T reuse, DataInputView source) throws IOException {
+        return deserialize(source);
+    }
+
+    /**
+     * Returns {@code length} if a record can have it. A larger length (up to 2^31-1 fits the
+     * varint) can only come from corrupt input, and would overflow {@code prefix + length} in
+     * {@link #copy(DataInputView, DataOutputView)}.
+     */
+    private static int checkLength(int length) throws IOException {
+        if (length > GeometryFormat.MAX_ENCODED_BYTES) {
+            throw new IOException(
+                    "corrupt record: length "
+                            + length
+                            + " exceeds the largest record ("
+                            + GeometryFormat.MAX_ENCODED_BYTES
+                            + " bytes)");
+        }
+        return length;
+    }
+
+    /**
+     * Reads {@code length} bytes into {@code bytes} from {@code offset}, with one {@code readFully}
+     * when they fit. A larger record is read in growing steps, so the memory taken is bounded by
+     * the bytes actually present, whatever length a corrupt record declares.
+     */
+    private byte[] readPayload(DataInputView source, byte[] bytes, int offset, int length)
+            throws IOException {
+        int end = offset + length;
+        int read = offset;
+        while (true) {
+            int chunkEnd = Math.min(end, bytes.length);
+            source.readFully(bytes, read, chunkEnd - read);
+            read = chunkEnd;
+            if (read == end) {
+                return bytes;
+            }
+            bytes = Arrays.copyOf(bytes, (int) Math.min(end, 2L * bytes.length));
+            buffer = bytes;
+        }
+    }
+
+    /** The geometry as the declared class; a closed line string is rebuilt as a linear ring. */
+    private T asDeclaredClass(Geometry geometry) throws IOException {
+        if (geometryClass.isInstance(geometry)) {
+            return geometryClass.cast(geometry);
+        }
+        if (geometryClass == LinearRing.class && geometry instanceof LineString) {
+            GeometryFactory factory = geometry.getFactory();
+            try {
+                LinearRing ring =
+                        factory.createLinearRing(((LineString) geometry).getCoordinateSequence());
+                ring.setSRID(geometry.getSRID());
+                return geometryClass.cast(ring);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("record is not a valid LinearRing: " + e.getMessage(), e);
+            }
+        }
+        throw new IOException(
+                "record holds a "
+                        + geometry.getGeometryType()
+                        + ", but this serializer is declared for "
+                        + geometryClass.getName());
+    }
+
+    private GeometryEncoder encoder() {
+        if (encoder == null) {
+            encoder = new GeometryEncoder();
+        }
+        return encoder;
+    }
+
+    private byte[] buffer(int capacity) {
+        if (buffer == null || buffer.length < capacity) {
+            buffer = new byte[Math.max(capacity, INITIAL_BUFFER_BYTES)];
+        }
+        return buffer;
+    }
+
+    private void releaseLargeBuffer() {
+        if (buffer.length > RETAINED_BUFFER_BYTES) {
+            buffer = null;
+        }
+    }
+
+    /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    int bufferCapacity() {
+        return buffer == null ? 0 : buffer.length;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Identity and snapshot
+    // ------------------------------------------------------------------------------------------
+
+    @Override
+    public boolean equals(Object obj) {
+        if (this == obj) {
+            return true;
+        }
+        if (!(obj instanceof GeometrySerializer)) {
+            return false;
+        }
+        GeometrySerializer<?> other = (GeometrySerializer<?>) obj;
+        return geometryClass == other.geometryClass && sequenceKind == other.sequenceKind;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * geometryClass.getName().hashCode() + sequenceKind.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "GeometrySerializer{"
+                + geometryClass.getSimpleName()
+                + ", format v"
+                + FORMAT_VERSION
+                + ", "
+                + sequenceKind
+                + "}";
+    }
+
+    @Override
+    public TypeSerializerSnapshot<T> snapshotConfiguration() {
+        return new GeometrySerializerSnapshot<>(geometryClass, FORMAT_VERSION, sequenceKind);
+    }
+}

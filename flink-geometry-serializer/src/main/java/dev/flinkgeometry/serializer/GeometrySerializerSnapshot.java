@@ -1,0 +1,172 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import java.io.IOException;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.locationtech.jts.geom.Geometry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The snapshot of a {@link GeometrySerializer}: the declared geometry class, the aligned format
+ * version and the coordinate sequence kind.
+ *
+ * <p>Savepoints store this class's name and instantiate it with the public no-arg constructor: both
+ * are kept forever. Resolution, asked of the new serializer's snapshot about the old one:
+ *
+ * <ul>
+ *   <li>ours, same format version, old declared class assignable to the new one: compatible as is
+ *       (the sequence kind never changes the bytes);
+ *   <li>ours, an older format version: compatible after migration;
+ *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows: compatible
+ *       after migration;
+ *   <li>anything else: incompatible, with a logged message naming what was found.
+ * </ul>
+ *
+ * @param <T> the declared geometry class
+ */
+public final class GeometrySerializerSnapshot<T extends Geometry>
+        implements TypeSerializerSnapshot<T> {
+    private static final Logger LOG = LoggerFactory.getLogger(GeometrySerializerSnapshot.class);
+
+    private static final int VERSION = 1;
+
+    private Class<T> geometryClass;
+    private int formatVersion;
+    private CoordinateSequenceKind sequenceKind;
+
+    /** For reading a snapshot: Flink instantiates it reflectively, then calls readSnapshot. */
+    public GeometrySerializerSnapshot() {}
+
+    GeometrySerializerSnapshot(
+            Class<T> geometryClass, int formatVersion, CoordinateSequenceKind sequenceKind) {
+        this.geometryClass = geometryClass;
+        this.formatVersion = formatVersion;
+        this.sequenceKind = sequenceKind;
+    }
+
+    @Override
+    public int getCurrentVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public void writeSnapshot(DataOutputView out) throws IOException {
+        out.writeUTF(geometryClass.getName());
+        out.writeInt(formatVersion);
+        out.writeUTF(sequenceKind.name());
+    }
+
+    @Override
+    public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader)
+            throws IOException {
+        if (readVersion != VERSION) {
+            throw new IOException(
+                    "unknown GeometrySerializerSnapshot version "
+                            + readVersion
+                            + " (this release reads version "
+                            + VERSION
+                            + "); was the savepoint written by a newer flink-geometry?");
+        }
+        geometryClass = readGeometryClass(in.readUTF(), userCodeClassLoader);
+        formatVersion = in.readInt();
+        if (formatVersion < 1 || formatVersion > GeometrySerializer.FORMAT_VERSION) {
+            throw new IOException(
+                    "unknown aligned format version "
+                            + formatVersion
+                            + " (this release knows 1.."
+                            + GeometrySerializer.FORMAT_VERSION
+                            + ")");
+        }
+        String kind = in.readUTF();
+        try {
+            sequenceKind = CoordinateSequenceKind.valueOf(kind);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("unknown coordinate sequence kind '" + kind + "'", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Geometry> Class<T> readGeometryClass(
+            String name, ClassLoader classLoader) throws IOException {
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, classLoader);
+        } catch (ClassNotFoundException e) {
+            throw new IOException("geometry class " + name + " of the snapshot not found", e);
+        }
+        if (!Geometry.class.isAssignableFrom(type)) {
+            throw new IOException("snapshot class " + name + " is not a JTS Geometry");
+        }
+        return (Class<T>) type;
+    }
+
+    @Override
+    public TypeSerializer<T> restoreSerializer() {
+        return new GeometrySerializer<>(geometryClass, sequenceKind);
+    }
+
+    @Override
+    public TypeSerializerSchemaCompatibility<T> resolveSchemaCompatibility(
+            TypeSerializerSnapshot<T> oldSnapshot) {
+        if (oldSnapshot instanceof GeometrySerializerSnapshot) {
+            GeometrySerializerSnapshot<?> old = (GeometrySerializerSnapshot<?>) oldSnapshot;
+            if (!geometryClass.isAssignableFrom(old.geometryClass)) {
+                return incompatible(
+                        "the old state holds "
+                                + old.geometryClass.getName()
+                                + ", which is not a "
+                                + geometryClass.getName());
+            }
+            if (old.formatVersion > formatVersion) {
+                return incompatible(
+                        "the old state uses aligned format version "
+                                + old.formatVersion
+                                + ", newer than this release's "
+                                + formatVersion);
+            }
+            return old.formatVersion < formatVersion
+                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                    : TypeSerializerSchemaCompatibility.compatibleAsIs();
+        }
+        if (PredecessorSnapshots.canMigrateFrom(oldSnapshot)) {
+            return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
+        }
+        return incompatible(
+                "the old state was written by a serializer with snapshot "
+                        + oldSnapshot.getClass().getName()
+                        + ", which GeometrySerializer cannot migrate from");
+    }
+
+    private TypeSerializerSchemaCompatibility<T> incompatible(String reason) {
+        LOG.warn("GeometrySerializer for {} is incompatible: {}", geometryClass.getName(), reason);
+        return TypeSerializerSchemaCompatibility.incompatible();
+    }
+
+    Class<T> geometryClass() {
+        return geometryClass;
+    }
+
+    int formatVersion() {
+        return formatVersion;
+    }
+
+    CoordinateSequenceKind sequenceKind() {
+        return sequenceKind;
+    }
+}
