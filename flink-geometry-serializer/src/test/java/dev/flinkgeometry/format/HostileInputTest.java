@@ -67,6 +67,7 @@ class HostileInputTest {
                     "LINESTRING EMPTY",
                     "POLYGON ((0 0, 10 0, 10 10, 0 0), (1 1, 2 1, 2 2, 1 1), (5 5, 6 5, 6 6, 5 5))",
                     "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 0 4))",
+                    "POLYGON ((0 0, 1 1, 0 0))",
                     "POLYGON EMPTY",
                     "MULTIPOINT ((1 2), EMPTY, (3 4))",
                     "MULTIPOINT EMPTY",
@@ -398,6 +399,61 @@ class HostileInputTest {
                                 GeometryDecoder.of(CoordinateSequenceKind.ARRAY)
                                         .decode(record, 4, 100))
                 .isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Example
+    void toleratedInputsDecodeAndReencodeToTheCanonicalBytes() throws Exception {
+        // docs/FORMAT.md 6.4: accepted, never written; re-encoding gives the canonical bytes.
+        byte[] point = GeometryFormat.encode(Wkt.read("POINT (1 2)"));
+        byte[] sridBytesWithoutFlag = point.clone();
+        sridBytesWithoutFlag[1] = 1;
+        sridBytesWithoutFlag[2] = 2;
+        sridBytesWithoutFlag[3] = 3;
+        assertTolerated(sridBytesWithoutFlag, point);
+        byte[] flagWithSridZero = point.clone();
+        flagWithSridZero[0] |= 1;
+        assertTolerated(flagWithSridZero, point);
+
+        byte[] padded =
+                GeometryFormat.encode(
+                        Wkt.read("GEOMETRYCOLLECTION (MULTILINESTRING ((0 0, 1 1), (2 2, 3 3)))"));
+        byte[] dirtyPadding = padded.clone();
+        dirtyPadding[8 + 84] = 0x55;
+        dirtyPadding[8 + 87] = (byte) 0xFF;
+        assertTolerated(dirtyPadding, padded);
+
+        byte[] collectionXYZ = padded.clone();
+        collectionXYZ[0] = 0x74;
+        assertTolerated(collectionXYZ, padded);
+
+        byte[] emptyXYZM = GeometryFormat.encode(Wkt.read("POINT EMPTY"));
+        byte[] canonicalEmpty = emptyXYZM.clone();
+        emptyXYZM[0] = 0x18;
+        assertThat(
+                        ((org.locationtech.jts.geom.Point) decodeOrReject(emptyXYZM, 0, 8))
+                                .getCoordinateSequence()
+                                .getDimension())
+                .isEqualTo(4);
+        assertTolerated(emptyXYZM, canonicalEmpty);
+
+        // XYZ with every Z NaN (non-canonical NaN, too).
+        ByteBuffer nanZ = ByteBuffer.allocate(8 + 2 * 24).order(ByteOrder.LITTLE_ENDIAN);
+        nanZ.put((byte) 0x24).put(new byte[3]).putInt(2);
+        nanZ.putDouble(1).putDouble(2).putLong(0xfff8000000000001L);
+        nanZ.putDouble(3).putDouble(4).putDouble(Double.NaN);
+        assertTolerated(nanZ.array(), GeometryFormat.encode(Wkt.read("LINESTRING (1 2, 3 4)")));
+
+        // A MultiPolygon member with one empty ring is an empty polygon.
+        ByteBuffer emptyRing = ByteBuffer.allocate(8 + 12).order(ByteOrder.LITTLE_ENDIAN);
+        emptyRing.put((byte) 0x62).put(new byte[3]).putInt(0).putInt(1).putInt(1).putInt(0);
+        assertTolerated(emptyRing.array(), GeometryFormat.encode(Wkt.read("MULTIPOLYGON (EMPTY)")));
+    }
+
+    private static void assertTolerated(byte[] tolerated, byte[] canonical) throws Exception {
+        Geometry decoded = decodeOrReject(tolerated, 0, tolerated.length);
+        assertThat(decoded).as("decode of %s", Hex.format(tolerated)).isNotNull();
+        ExactGeometry.assertExactlyEqual(decoded, GeometryFormat.decode(canonical));
+        assertThat(Hex.format(GeometryFormat.encode(decoded))).isEqualTo(Hex.format(canonical));
     }
 
     // -----------------------------------------------------------------------------------------

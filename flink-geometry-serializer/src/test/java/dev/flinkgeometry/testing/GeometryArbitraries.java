@@ -52,14 +52,14 @@ import org.locationtech.jts.io.WKTWriter;
  * the model and builds it again, so a test can compare the bytes of two representations of the same
  * content.
  *
- * <p>What is generated: Point, LineString, LinearRing (closed, also with {@code 0.0}/{@code -0.0}
- * closures), Polygon (with holes, also empty holes), MultiPoint (with EMPTY members),
- * MultiLineString and MultiPolygon (with empty members), GeometryCollection (nested up to 3 levels,
- * members with their own layout and SRID), every kind of EMPTY; per geometry Z and M each absent,
- * present everywhere or present on some coordinates only (NaN elsewhere); SRID 0 or in 1..16777215;
- * ordinates including {@code -0.0}, infinities, subnormals, huge values, random bit patterns, and
- * NaN with non-canonical payloads (in Z/M, and in X/Y where JTS allows: points, multipoint members,
- * line vertices and inner ring vertices).
+ * <p>What is generated: Point, LineString, LinearRing (closed, 3 or more coordinates, also with
+ * {@code 0.0}/{@code -0.0} closures), Polygon (with holes, also empty holes), MultiPoint (with
+ * EMPTY members), MultiLineString and MultiPolygon (with empty members), GeometryCollection (nested
+ * up to 3 levels, members with their own layout and SRID), every kind of EMPTY; per geometry Z and
+ * M each absent, present everywhere or present on some coordinates only (NaN elsewhere); SRID 0 or
+ * in 1..16777215; ordinates including {@code -0.0}, infinities, subnormals, huge values, random bit
+ * patterns, and NaN with non-canonical payloads (in Z/M, and in X/Y where JTS allows: points,
+ * multipoint members, line vertices and inner ring vertices).
  */
 public final class GeometryArbitraries {
     /** The canonical NaN, {@code 0x7ff8000000000000L}. */
@@ -266,8 +266,9 @@ public final class GeometryArbitraries {
         return sizes(2).flatMap(n -> coordinate(d, true).list().ofSize(n));
     }
 
+    /** Closed rings of 3 (JTS's minimum: first, one more, closing) or more coordinates. */
     private static Arbitrary<List<double[]>> ring(Dims d) {
-        return sizes(4).flatMap(
+        return sizes(3).flatMap(
                         n ->
                                 Combinators.combine(
                                                 coordinate(d, false),
