@@ -297,43 +297,48 @@ public final class GeometryDecoder {
                     coordinates(layout, offset, count), layout.ordinates(), layout.measures());
         }
 
+        /** Reads {@code count} coordinates; byte offsets are affine in i, as in the encoder. */
         Coordinate[] coordinates(CoordinateLayout layout, int offset, int count) {
             Coordinate[] coordinates = new Coordinate[count];
             switch (layout) {
                 case XY:
-                    for (int i = 0; i < count; i++, offset += 16) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 16 * i;
                         coordinates[i] =
                                 new CoordinateXY(
-                                        LittleEndian.getDouble(bytes, offset),
-                                        LittleEndian.getDouble(bytes, offset + 8));
+                                        LittleEndian.getDouble(bytes, o),
+                                        LittleEndian.getDouble(bytes, o + 8));
                     }
                     break;
                 case XYZ:
-                    for (int i = 0; i < count; i++, offset += 24) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
                         coordinates[i] =
                                 new Coordinate(
-                                        LittleEndian.getDouble(bytes, offset),
-                                        LittleEndian.getDouble(bytes, offset + 8),
-                                        LittleEndian.getDouble(bytes, offset + 16));
+                                        LittleEndian.getDouble(bytes, o),
+                                        LittleEndian.getDouble(bytes, o + 8),
+                                        LittleEndian.getDouble(bytes, o + 16));
                     }
                     break;
                 case XYM:
-                    for (int i = 0; i < count; i++, offset += 24) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        LittleEndian.getDouble(bytes, offset),
-                                        LittleEndian.getDouble(bytes, offset + 8),
-                                        LittleEndian.getDouble(bytes, offset + 16));
+                                        LittleEndian.getDouble(bytes, o),
+                                        LittleEndian.getDouble(bytes, o + 8),
+                                        LittleEndian.getDouble(bytes, o + 16));
                     }
                     break;
                 default:
-                    for (int i = 0; i < count; i++, offset += 32) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 32 * i;
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        LittleEndian.getDouble(bytes, offset),
-                                        LittleEndian.getDouble(bytes, offset + 8),
-                                        LittleEndian.getDouble(bytes, offset + 16),
-                                        LittleEndian.getDouble(bytes, offset + 24));
+                                        LittleEndian.getDouble(bytes, o),
+                                        LittleEndian.getDouble(bytes, o + 8),
+                                        LittleEndian.getDouble(bytes, o + 16),
+                                        LittleEndian.getDouble(bytes, o + 24));
                     }
                     break;
             }

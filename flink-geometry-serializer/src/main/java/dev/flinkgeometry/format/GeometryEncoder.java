@@ -404,7 +404,11 @@ public final class GeometryEncoder {
         return offset;
     }
 
-    /** Writes the ordinates of {@code layout} for every coordinate; returns the offset after. */
+    /**
+     * Writes the ordinates of {@code layout} for every coordinate; returns the offset after. The
+     * loops index the bytes as {@code offset + k * i}, an affine function of the loop counter, so
+     * that the JIT can hoist the bounds checks of the {@code VarHandle} accesses out of the loop.
+     */
     static int writeSequence(
             CoordinateSequence sequence, CoordinateLayout layout, byte[] target, int offset) {
         int size = sequence.size();
@@ -427,33 +431,37 @@ public final class GeometryEncoder {
         }
         switch (layout) {
             case XY:
-                for (int i = 0; i < size; i++, offset += 16) {
-                    LittleEndian.putDouble(target, offset, sequence.getX(i));
-                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 16 * i;
+                    LittleEndian.putDouble(target, o, sequence.getX(i));
+                    LittleEndian.putDouble(target, o + 8, sequence.getY(i));
                 }
-                return offset;
+                return offset + 16 * size;
             case XYZ:
-                for (int i = 0; i < size; i++, offset += 24) {
-                    LittleEndian.putDouble(target, offset, sequence.getX(i));
-                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
-                    LittleEndian.putDouble(target, offset + 16, sequence.getZ(i));
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 24 * i;
+                    LittleEndian.putDouble(target, o, sequence.getX(i));
+                    LittleEndian.putDouble(target, o + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, o + 16, sequence.getZ(i));
                 }
-                return offset;
+                return offset + 24 * size;
             case XYM:
-                for (int i = 0; i < size; i++, offset += 24) {
-                    LittleEndian.putDouble(target, offset, sequence.getX(i));
-                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
-                    LittleEndian.putDouble(target, offset + 16, sequence.getM(i));
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 24 * i;
+                    LittleEndian.putDouble(target, o, sequence.getX(i));
+                    LittleEndian.putDouble(target, o + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, o + 16, sequence.getM(i));
                 }
-                return offset;
+                return offset + 24 * size;
             default:
-                for (int i = 0; i < size; i++, offset += 32) {
-                    LittleEndian.putDouble(target, offset, sequence.getX(i));
-                    LittleEndian.putDouble(target, offset + 8, sequence.getY(i));
-                    LittleEndian.putDouble(target, offset + 16, sequence.getZ(i));
-                    LittleEndian.putDouble(target, offset + 24, sequence.getM(i));
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 32 * i;
+                    LittleEndian.putDouble(target, o, sequence.getX(i));
+                    LittleEndian.putDouble(target, o + 8, sequence.getY(i));
+                    LittleEndian.putDouble(target, o + 16, sequence.getZ(i));
+                    LittleEndian.putDouble(target, o + 24, sequence.getM(i));
                 }
-                return offset;
+                return offset + 32 * size;
         }
     }
 
@@ -471,41 +479,41 @@ public final class GeometryEncoder {
             int offset) {
         switch (layout) {
             case XY:
-                for (int i = 0; i < size; i++, offset += 16) {
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 16 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndian.putDouble(target, offset, c.x);
-                    LittleEndian.putDouble(target, offset + 8, c.y);
+                    LittleEndian.putDouble(target, o, c.x);
+                    LittleEndian.putDouble(target, o + 8, c.y);
                 }
-                return offset;
+                return offset + 16 * size;
             case XYZ:
-                for (int i = 0; i < size; i++, offset += 24) {
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 24 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndian.putDouble(target, offset, c.x);
-                    LittleEndian.putDouble(target, offset + 8, c.y);
-                    LittleEndian.putDouble(
-                            target, offset + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                    LittleEndian.putDouble(target, o, c.x);
+                    LittleEndian.putDouble(target, o + 8, c.y);
+                    LittleEndian.putDouble(target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
                 }
-                return offset;
+                return offset + 24 * size;
             case XYM:
-                for (int i = 0; i < size; i++, offset += 24) {
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 24 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndian.putDouble(target, offset, c.x);
-                    LittleEndian.putDouble(target, offset + 8, c.y);
-                    LittleEndian.putDouble(
-                            target, offset + 16, sequenceHasM ? c.getM() : Double.NaN);
+                    LittleEndian.putDouble(target, o, c.x);
+                    LittleEndian.putDouble(target, o + 8, c.y);
+                    LittleEndian.putDouble(target, o + 16, sequenceHasM ? c.getM() : Double.NaN);
                 }
-                return offset;
+                return offset + 24 * size;
             default:
-                for (int i = 0; i < size; i++, offset += 32) {
+                for (int i = 0; i < size; i++) {
+                    int o = offset + 32 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndian.putDouble(target, offset, c.x);
-                    LittleEndian.putDouble(target, offset + 8, c.y);
-                    LittleEndian.putDouble(
-                            target, offset + 16, sequenceHasZ ? c.getZ() : Double.NaN);
-                    LittleEndian.putDouble(
-                            target, offset + 24, sequenceHasM ? c.getM() : Double.NaN);
+                    LittleEndian.putDouble(target, o, c.x);
+                    LittleEndian.putDouble(target, o + 8, c.y);
+                    LittleEndian.putDouble(target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                    LittleEndian.putDouble(target, o + 24, sequenceHasM ? c.getM() : Double.NaN);
                 }
-                return offset;
+                return offset + 32 * size;
         }
     }
 
