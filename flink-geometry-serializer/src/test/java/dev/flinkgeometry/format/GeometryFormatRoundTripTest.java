@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Consumer;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -545,29 +544,11 @@ class GeometryFormatRoundTripTest {
                 kind == CoordinateSequenceKind.ARRAY
                         ? CoordinateArraySequence.class
                         : PackedCoordinateSequence.Double.class;
-        forEachSequence(
+        ExactGeometry.forEachSequence(
                 g,
                 s ->
                         assertThat(s)
                                 .as("a sequence of a geometry decoded as %s", kind)
                                 .isExactlyInstanceOf(expected));
-    }
-
-    private static void forEachSequence(Geometry g, Consumer<CoordinateSequence> action) {
-        if (g instanceof Point) {
-            action.accept(((Point) g).getCoordinateSequence());
-        } else if (g instanceof LineString) {
-            action.accept(((LineString) g).getCoordinateSequence());
-        } else if (g instanceof Polygon) {
-            Polygon p = (Polygon) g;
-            action.accept(p.getExteriorRing().getCoordinateSequence());
-            for (int i = 0; i < p.getNumInteriorRing(); i++) {
-                action.accept(p.getInteriorRingN(i).getCoordinateSequence());
-            }
-        } else {
-            for (int i = 0; i < g.getNumGeometries(); i++) {
-                forEachSequence(g.getGeometryN(i), action);
-            }
-        }
     }
 }

@@ -38,7 +38,6 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.Polygon;
 
 /**
  * Byte compatibility with Apache Sedona 1.6.0's {@code GeometrySerializer}.
@@ -474,7 +473,7 @@ class SedonaCompatibilityTest {
 
     private static boolean writtenNaNsAreCanonical(Geometry g, boolean[] layout) {
         boolean[] canonical = {true};
-        forEachSequence(
+        ExactGeometry.forEachSequence(
                 g,
                 s -> {
                     for (int i = 0; i < s.size(); i++) {
@@ -491,25 +490,6 @@ class SedonaCompatibilityTest {
     private static boolean canonicalIfNaN(double value) {
         return !Double.isNaN(value)
                 || Double.doubleToRawLongBits(value) == GeometryArbitraries.CANONICAL_NAN_BITS;
-    }
-
-    private static void forEachSequence(
-            Geometry g, java.util.function.Consumer<CoordinateSequence> action) {
-        if (g instanceof Point) {
-            action.accept(((Point) g).getCoordinateSequence());
-        } else if (g instanceof LineString) {
-            action.accept(((LineString) g).getCoordinateSequence());
-        } else if (g instanceof Polygon) {
-            Polygon p = (Polygon) g;
-            action.accept(p.getExteriorRing().getCoordinateSequence());
-            for (int i = 0; i < p.getNumInteriorRing(); i++) {
-                action.accept(p.getInteriorRingN(i).getCoordinateSequence());
-            }
-        } else {
-            for (int i = 0; i < g.getNumGeometries(); i++) {
-                forEachSequence(g.getGeometryN(i), action);
-            }
-        }
     }
 
     private static void setMemberSrids(Geometry collection, int srid) {

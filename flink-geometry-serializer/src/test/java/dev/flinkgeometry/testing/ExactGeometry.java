@@ -216,7 +216,8 @@ public final class ExactGeometry {
                 && !(g instanceof MultiPolygon);
     }
 
-    private static void forEachSequence(
+    /** Visits every coordinate sequence of {@code g}, collection members included. */
+    public static void forEachSequence(
             Geometry g, java.util.function.Consumer<CoordinateSequence> action) {
         if (g instanceof Point) {
             action.accept(((Point) g).getCoordinateSequence());
