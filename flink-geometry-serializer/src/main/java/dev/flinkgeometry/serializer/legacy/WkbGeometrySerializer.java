@@ -85,10 +85,10 @@ import org.locationtech.jts.geom.LinearRing;
  *       empty Multi* geometry have no JTS representation and are dropped.
  *   <li><b>Invalid structure</b> is an {@link IOException}, never repaired: an unknown byte-order
  *       byte or type, a Multi* member of the wrong type, a line string of 1 point, a ring that is
- *       not closed or has fewer than 4 points (JTS's non-strict reader closes or extends them
- *       silently), holes in an empty shell, collections nested deeper than 64 levels, counts beyond
- *       the bytes present, truncated input and trailing bytes in a record. The message names the
- *       problem and its offset in the WKB.
+ *       not closed or too short for a JTS {@code LinearRing} (JTS's non-strict reader extends or
+ *       closes them silently), holes in an empty shell, collections nested deeper than 64 levels,
+ *       counts beyond the bytes present, truncated input and trailing bytes in a record. The
+ *       message names the problem and its offset in the WKB.
  * </ol>
  *
  * Decoded geometries use JTS's default {@code CoordinateArraySequence} and a floating-precision
