@@ -70,14 +70,15 @@ import org.locationtech.jts.geom.LinearRing;
  *       declares, whatever the NaN bit patterns) is {@code POINT EMPTY}, at the top level, in a
  *       MultiPoint and in a collection. A point with any non-NaN ordinate is not empty: {@code
  *       POINT (1 NaN)} and {@code POINT Z (NaN NaN 3)} keep their values (JTS 1.20's {@code
- *       WKBReader} makes any point with a NaN X or Y empty; PostGIS looks at X and Y only). So
- *       {@code POINT (NaN NaN)} is written as, and reads back as, {@code POINT EMPTY}.
+ *       WKBReader} makes any point with a NaN X or Y empty; PostGIS and GEOS look at X and Y only,
+ *       so they read {@code POINT Z (NaN NaN 3)} as {@code POINT Z EMPTY}). So {@code POINT (NaN
+ *       NaN)} is written as, and reads back as, {@code POINT EMPTY}.
  *   <li><b>ISO codes with EWKB flags.</b> A type word may carry both; the dimensions are their
  *       union ({@code 1001 | 0x40000000} is a ZM point), as PostGIS and GEOS read it. Any other bit
  *       ({@code 0x10000000}) or a code above 3999 is rejected.
  *   <li><b>SRIDs.</b> The top level's SRID (0 without the flag) is also set on every member. A
  *       nested header with the SRID flag (never written here) gives that member, and its members,
- *       its own SRID, as JTS and GEOS read it.
+ *       its own SRID, as JTS's {@code WKBReader} reads it (GEOS ignores nested SRIDs).
  *   <li><b>Dimensions.</b> Each header decides the dimensions of its own coordinates; a parent's
  *       flags are not checked against its members'. Decoded coordinate sequences have exactly the
  *       declared dimension and measures, also when empty ({@code POINT M EMPTY} and {@code POLYGON
