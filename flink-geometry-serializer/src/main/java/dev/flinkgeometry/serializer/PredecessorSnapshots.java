@@ -11,19 +11,22 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 
 /**
  * The serializers whose state {@link GeometrySerializer} can take over through Flink's state
  * migration (read with the old serializer, write with the new one).
  *
- * <p>The legacy WKB serializer and Flink's Kryo fallback for JTS classes join this list in the
- * state-evolution work; until then no foreign snapshot is accepted.
+ * <ul>
+ *   <li>{@link WkbGeometrySerializerSnapshot}: state of the legacy WKB serializer, which reads
+ *       every geometry it wrote.
+ * </ul>
  */
 final class PredecessorSnapshots {
     private PredecessorSnapshots() {}
 
     static boolean canMigrateFrom(TypeSerializerSnapshot<?> oldSnapshot) {
-        return false;
+        return oldSnapshot instanceof WkbGeometrySerializerSnapshot;
     }
 }

@@ -1,0 +1,41 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.legacy;
+
+import java.io.IOException;
+
+/**
+ * Bytes that are not a WKB geometry this package reads, or a geometry it cannot write. The message
+ * says what was wrong and, for bytes, at which offset of the WKB.
+ */
+final class WkbFormatException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final int offset;
+
+    /** A geometry that cannot be written (no offset applies). */
+    WkbFormatException(String message) {
+        super(message);
+        this.offset = -1;
+    }
+
+    /** Invalid bytes; {@code offset} is relative to the first byte of the WKB. */
+    WkbFormatException(String message, int offset) {
+        super(message + " (at offset " + offset + ")");
+        this.offset = offset;
+    }
+
+    /** The offset of the problem from the first byte of the WKB, or -1 when none applies. */
+    int offset() {
+        return offset;
+    }
+}

@@ -1,0 +1,287 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.legacy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flinkgeometry.testing.ExactGeometry;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.testutils.DeeplyEqualsChecker;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.io.ParseException;
+import org.locationtech.jts.io.WKTReader;
+
+/** Test data and helpers of the legacy WKB tests: the GEOS vectors, WKT, records. */
+final class WkbTestSupport {
+    static final GeometryFactory FACTORY = new GeometryFactory();
+
+    static final HexFormat HEX = HexFormat.of().withUpperCase();
+
+    /** The Natural Earth corpus on the test classpath. */
+    static final String[] NATURAL_EARTH_FILES = {
+        "natural-earth-cities.wkt",
+        "natural-earth-coastline.wkt",
+        "natural-earth-countries-110m.wkt",
+        "natural-earth-countries-50m.wkt",
+        "natural-earth-lakes.wkt",
+        "natural-earth-rivers.wkt"
+    };
+
+    private static List<Vector> vectors;
+
+    private WkbTestSupport() {}
+
+    /**
+     * One line of {@code /wkb/vectors.tsv} (see {@code generate.py} next to it for the columns).
+     */
+    static final class Vector {
+        final String description;
+        final String wkt;
+        final int srid;
+        final String byteOrder;
+        final String flavor;
+        final String source;
+        final byte[] wkb;
+        final String ewkbLeHex;
+
+        Vector(String[] fields) {
+            description = fields[0];
+            wkt = fields[1];
+            srid = Integer.parseInt(fields[2]);
+            byteOrder = fields[3];
+            flavor = fields[4];
+            source = fields[5];
+            wkb = HEX.parseHex(fields[6]);
+            ewkbLeHex = fields[7];
+        }
+
+        /** The geometry a reader must produce: the WKT with the SRID on every level. */
+        Geometry expected() {
+            return withSrid(wkt(wkt), srid);
+        }
+
+        @Override
+        public String toString() {
+            return description + " [" + byteOrder + ", " + flavor + ", srid " + srid + "]";
+        }
+    }
+
+    /** Every vector of {@code /wkb/vectors.tsv}, in file order. */
+    static synchronized List<Vector> vectors() {
+        if (vectors == null) {
+            List<Vector> all = new ArrayList<>();
+            for (String line : lines("/wkb/vectors.tsv")) {
+                if (line.startsWith("#") || line.startsWith("description\t")) {
+                    continue;
+                }
+                String[] fields = line.split("\t", -1);
+                if (fields.length != 8) {
+                    throw new IllegalStateException(
+                            "vector line with " + fields.length + " fields");
+                }
+                all.add(new Vector(fields));
+            }
+            vectors = Collections.unmodifiableList(all);
+        }
+        return vectors;
+    }
+
+    /** WKT with the ISO coordinate syntax only (XY input gives sequences of dimension 2). */
+    static Geometry wkt(String text) {
+        WKTReader reader = new WKTReader(FACTORY);
+        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
+        try {
+            return reader.read(text);
+        } catch (ParseException e) {
+            throw new IllegalArgumentException("bad test WKT: " + text, e);
+        }
+    }
+
+    /** {@code geometry} with {@code srid} set on it and every member, as the reader sets it. */
+    static <G extends Geometry> G withSrid(G geometry, int srid) {
+        geometry.setSRID(srid);
+        for (int i = 0; i < geometry.getNumGeometries(); i++) {
+            Geometry member = geometry.getGeometryN(i);
+            if (member != geometry) {
+                withSrid(member, srid);
+            }
+        }
+        return geometry;
+    }
+
+    static byte[] hex(String hex) {
+        return HEX.parseHex(hex.replace(" ", ""));
+    }
+
+    static List<String> lines(String resource) {
+        List<String> lines = new ArrayList<>();
+        try (InputStream stream = WkbTestSupport.class.getResourceAsStream(resource)) {
+            if (stream == null) {
+                throw new IllegalStateException("test resource " + resource + " not found");
+            }
+            BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
+            for (String line; (line = reader.readLine()) != null; ) {
+                lines.add(line);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return lines;
+    }
+
+    /** Every geometry of the Natural Earth corpus, in file order. */
+    static List<Geometry> naturalEarth() {
+        List<Geometry> all = new ArrayList<>();
+        for (String file : NATURAL_EARTH_FILES) {
+            for (String line : lines("/natural-earth/" + file)) {
+                all.add(wkt(line));
+            }
+        }
+        return all;
+    }
+
+    /** Flink's deep-equality checker, comparing geometries exactly ({@link ExactGeometry}). */
+    static DeeplyEqualsChecker exactChecker() {
+        return new DeeplyEqualsChecker()
+                .withCustomCheck(
+                        (a, b) -> a instanceof Geometry && b instanceof Geometry,
+                        (a, b, checker) -> ExactGeometry.equal((Geometry) a, (Geometry) b));
+    }
+
+    /**
+     * Asserts that {@code actual} is exactly {@code expected} ({@link ExactGeometry}), with the
+     * same SRID on every member, and sequences of the same declared dimension and measures.
+     */
+    static void assertReadAs(Geometry actual, Geometry expected, Object description) {
+        assertThat(ExactGeometry.describe(actual))
+                .as("exact description of %s", description)
+                .isEqualTo(ExactGeometry.describe(expected));
+        assertSameDeclaredLayout(actual, expected, description);
+    }
+
+    static void assertSameDeclaredLayout(Geometry actual, Geometry expected, Object description) {
+        assertThat(actual.getClass()).as("class in %s", description).isEqualTo(expected.getClass());
+        assertThat(actual.getSRID()).as("SRID in %s", description).isEqualTo(expected.getSRID());
+        if (actual instanceof Point || actual instanceof LineString || actual instanceof Polygon) {
+            List<CoordinateSequence> a = sequences(actual);
+            List<CoordinateSequence> e = sequences(expected);
+            assertThat(a).as("sequences of %s", description).hasSameSizeAs(e);
+            for (int i = 0; i < a.size(); i++) {
+                assertThat(a.get(i).getDimension())
+                        .as("dimension of sequence %d of %s", i, description)
+                        .isEqualTo(e.get(i).getDimension());
+                assertThat(a.get(i).getMeasures())
+                        .as("measures of sequence %d of %s", i, description)
+                        .isEqualTo(e.get(i).getMeasures());
+            }
+            return;
+        }
+        assertThat(actual.getNumGeometries())
+                .as("members of %s", description)
+                .isEqualTo(expected.getNumGeometries());
+        for (int i = 0; i < actual.getNumGeometries(); i++) {
+            assertSameDeclaredLayout(actual.getGeometryN(i), expected.getGeometryN(i), description);
+        }
+    }
+
+    /** Every coordinate sequence of {@code geometry}, members included. */
+    static List<CoordinateSequence> sequences(Geometry geometry) {
+        List<CoordinateSequence> out = new ArrayList<>();
+        collect(geometry, out);
+        return out;
+    }
+
+    private static void collect(Geometry g, List<CoordinateSequence> out) {
+        if (g instanceof Point) {
+            out.add(((Point) g).getCoordinateSequence());
+        } else if (g instanceof LineString) {
+            out.add(((LineString) g).getCoordinateSequence());
+        } else if (g instanceof Polygon) {
+            Polygon polygon = (Polygon) g;
+            out.add(polygon.getExteriorRing().getCoordinateSequence());
+            for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
+                out.add(polygon.getInteriorRingN(i).getCoordinateSequence());
+            }
+        } else {
+            for (int i = 0; i < g.getNumGeometries(); i++) {
+                collect(g.getGeometryN(i), out);
+            }
+        }
+    }
+
+    /** Reads one WKB with a fresh reader. */
+    static Geometry read(byte[] wkb) throws IOException {
+        return new WkbReader().read(wkb, 0, wkb.length);
+    }
+
+    /** Writes one geometry with a fresh writer. */
+    static byte[] write(Geometry geometry) throws IOException {
+        return new WkbWriter().write(geometry);
+    }
+
+    /** One record as {@code serializer} writes it. */
+    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        serializer.serialize(value, out);
+        return out.getCopyOfBuffer();
+    }
+
+    /** Reads one record that fills {@code bytes} exactly. */
+    static <T> T deserialize(TypeSerializer<T> serializer, byte[] bytes) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(bytes);
+        T value = serializer.deserialize(in);
+        if (in.available() != 0) {
+            throw new AssertionError(in.available() + " bytes left after the record");
+        }
+        return value;
+    }
+
+    /** A record: the big-endian int length, then the bytes. */
+    static byte[] record(byte[] wkb) {
+        byte[] record = new byte[4 + wkb.length];
+        WkbBytes.putIntBE(record, 0, wkb.length);
+        System.arraycopy(wkb, 0, record, 4, wkb.length);
+        return record;
+    }
+
+    static byte[] concat(byte[]... parts) {
+        int length = 0;
+        for (byte[] part : parts) {
+            length += part.length;
+        }
+        byte[] out = new byte[length];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        return out;
+    }
+}
