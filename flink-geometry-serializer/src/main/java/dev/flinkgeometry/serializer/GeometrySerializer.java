@@ -17,16 +17,12 @@ import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.LinearRing;
 
 /**
  * A Flink {@link TypeSerializer} for JTS geometries in the aligned geometry format ({@code
@@ -48,19 +44,14 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     /** The aligned format version this serializer writes; recorded in its snapshot. */
     public static final int FORMAT_VERSION = GeometryFormat.VERSION;
 
-    private static final int INITIAL_BUFFER_BYTES = 256;
-
     /** A buffer grown beyond this by one large geometry is dropped after the record. */
-    static final int RETAINED_BUFFER_BYTES = 128 * 1024;
-
-    /** Large records are read in steps, so a corrupt length cannot trigger a huge allocation. */
-    private static final int READ_STEP_BYTES = 1024 * 1024;
+    static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
 
     private final Class<T> geometryClass;
     private final CoordinateSequenceKind sequenceKind;
 
     private transient GeometryEncoder encoder;
-    private transient byte[] buffer;
+    private transient RecordBuffer buffer;
 
     /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
     public GeometrySerializer(Class<T> geometryClass) {
@@ -107,8 +98,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
     @Override
     public T createInstance() {
-        Geometry empty = EmptyGeometries.of(geometryClass, sequenceKind.geometryFactory());
-        return empty == null ? null : geometryClass.cast(empty);
+        return DeclaredGeometryClass.emptyInstance(geometryClass, sequenceKind.geometryFactory());
     }
 
     @Override
@@ -135,13 +125,12 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         int length = checkLength(Varint.read(source));
         int prefix = Varint.size(length);
-        byte[] bytes = buffer(prefix + Math.min(length, READ_STEP_BYTES));
-        Varint.write(length, bytes, 0);
+        RecordBuffer buffer = buffer();
+        Varint.write(length, buffer.ensureCapacity(prefix), 0);
         try {
-            bytes = readPayload(source, bytes, prefix, length);
-            target.write(bytes, 0, prefix + length);
+            target.write(buffer.readFully(source, prefix, length), 0, prefix + length);
         } finally {
-            releaseLargeBuffer();
+            buffer.releaseIfLarge();
         }
     }
 
@@ -158,10 +147,11 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         GeometryEncoder encoder = encoder();
         int size = encoder.prepare(record);
         int prefix = Varint.size(size);
-        byte[] bytes = buffer(prefix + size);
+        RecordBuffer buffer = buffer();
+        byte[] bytes = buffer.ensureCapacity(prefix + size);
         encoder.writeTo(bytes, Varint.write(size, bytes, 0));
         target.write(bytes, 0, prefix + size);
-        releaseLargeBuffer();
+        buffer.releaseIfLarge();
     }
 
     @Override
@@ -170,12 +160,13 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         if (length == 0) {
             return null;
         }
+        RecordBuffer buffer = buffer();
         try {
-            byte[] bytes =
-                    readPayload(source, buffer(Math.min(length, READ_STEP_BYTES)), 0, length);
-            return asDeclaredClass(GeometryDecoder.of(sequenceKind).decode(bytes, 0, length));
+            byte[] bytes = buffer.readFully(source, 0, length);
+            Geometry geometry = GeometryDecoder.of(sequenceKind).decode(bytes, 0, length);
+            return DeclaredGeometryClass.cast(geometryClass, geometry);
         } finally {
-            releaseLargeBuffer();
+            buffer.releaseIfLarge();
         }
     }
 
@@ -201,48 +192,16 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return length;
     }
 
-    /**
-     * Reads {@code length} bytes into {@code bytes} from {@code offset}, with one {@code readFully}
-     * when they fit. A larger record is read in growing steps, so the memory taken is bounded by
-     * the bytes actually present, whatever length a corrupt record declares.
-     */
-    private byte[] readPayload(DataInputView source, byte[] bytes, int offset, int length)
-            throws IOException {
-        int end = offset + length;
-        int read = offset;
-        while (true) {
-            int chunkEnd = Math.min(end, bytes.length);
-            source.readFully(bytes, read, chunkEnd - read);
-            read = chunkEnd;
-            if (read == end) {
-                return bytes;
-            }
-            bytes = Arrays.copyOf(bytes, (int) Math.min(end, 2L * bytes.length));
-            buffer = bytes;
+    private RecordBuffer buffer() {
+        if (buffer == null) {
+            buffer = new RecordBuffer();
         }
+        return buffer;
     }
 
-    /** The geometry as the declared class; a closed line string is rebuilt as a linear ring. */
-    private T asDeclaredClass(Geometry geometry) throws IOException {
-        if (geometryClass.isInstance(geometry)) {
-            return geometryClass.cast(geometry);
-        }
-        if (geometryClass == LinearRing.class && geometry instanceof LineString) {
-            GeometryFactory factory = geometry.getFactory();
-            try {
-                LinearRing ring =
-                        factory.createLinearRing(((LineString) geometry).getCoordinateSequence());
-                ring.setSRID(geometry.getSRID());
-                return geometryClass.cast(ring);
-            } catch (IllegalArgumentException e) {
-                throw new IOException("record is not a valid LinearRing: " + e.getMessage(), e);
-            }
-        }
-        throw new IOException(
-                "record holds a "
-                        + geometry.getGeometryType()
-                        + ", but this serializer is declared for "
-                        + geometryClass.getName());
+    /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    int bufferCapacity() {
+        return buffer == null ? 0 : buffer.capacity();
     }
 
     private GeometryEncoder encoder() {
@@ -250,24 +209,6 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             encoder = new GeometryEncoder();
         }
         return encoder;
-    }
-
-    private byte[] buffer(int capacity) {
-        if (buffer == null || buffer.length < capacity) {
-            buffer = new byte[Math.max(capacity, INITIAL_BUFFER_BYTES)];
-        }
-        return buffer;
-    }
-
-    private void releaseLargeBuffer() {
-        if (buffer.length > RETAINED_BUFFER_BYTES) {
-            buffer = null;
-        }
-    }
-
-    /** The current buffer capacity (0 before first use); for tests of the release policy. */
-    int bufferCapacity() {
-        return buffer == null ? 0 : buffer.length;
     }
 
     // ------------------------------------------------------------------------------------------

@@ -12,19 +12,15 @@
 package dev.flinkgeometry.serializer.legacy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.RecordBuffer;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.LinearRing;
 
 /**
  * The legacy Flink {@link TypeSerializer} for JTS geometries: length-prefixed WKB. It is kept
@@ -108,31 +104,14 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
     /** The length prefix of a {@code null} record. */
     static final int NULL_LENGTH = -1;
 
-    private static final int INITIAL_BUFFER_BYTES = 256;
-
     /** A buffer grown beyond this by one large geometry is dropped after the record. */
-    static final int RETAINED_BUFFER_BYTES = 128 * 1024;
-
-    /** Large records are read in steps, so a corrupt length cannot trigger a huge allocation. */
-    private static final int READ_STEP_BYTES = 1024 * 1024;
-
-    /** Most general first, so that {@code Geometry} gets an empty collection. */
-    private static final List<Function<GeometryFactory, Geometry>> EMPTY_CANDIDATES =
-            List.of(
-                    GeometryFactory::createGeometryCollection,
-                    GeometryFactory::createMultiPolygon,
-                    GeometryFactory::createMultiLineString,
-                    GeometryFactory::createMultiPoint,
-                    GeometryFactory::createPolygon,
-                    GeometryFactory::createLineString,
-                    GeometryFactory::createLinearRing,
-                    GeometryFactory::createPoint);
+    static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
 
     private final Class<T> geometryClass;
 
     private transient WkbWriter writer;
     private transient WkbReader reader;
-    private transient byte[] buffer;
+    private transient RecordBuffer buffer;
 
     public WkbGeometrySerializer(Class<T> geometryClass) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
@@ -163,14 +142,8 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
     /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
     @Override
     public T createInstance() {
-        GeometryFactory factory = CoordinateSequenceKind.ARRAY.geometryFactory();
-        for (Function<GeometryFactory, Geometry> candidate : EMPTY_CANDIDATES) {
-            Geometry empty = candidate.apply(factory);
-            if (geometryClass.isInstance(empty)) {
-                return geometryClass.cast(empty);
-            }
-        }
-        return null;
+        return DeclaredGeometryClass.emptyInstance(
+                geometryClass, CoordinateSequenceKind.ARRAY.geometryFactory());
     }
 
     @Override
@@ -200,13 +173,12 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
-        byte[] bytes = buffer(4 + Math.min(length, READ_STEP_BYTES));
-        WkbBytes.putIntBE(bytes, 0, length);
+        RecordBuffer buffer = buffer();
+        WkbBytes.putIntBE(buffer.ensureCapacity(4), 0, length);
         try {
-            bytes = readPayload(source, bytes, 4, length);
-            target.write(bytes, 0, 4 + length);
+            target.write(buffer.readFully(source, 4, length), 0, 4 + length);
         } finally {
-            releaseLargeBuffer();
+            buffer.releaseIfLarge();
         }
     }
 
@@ -222,11 +194,12 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         }
         WkbWriter writer = writer();
         int size = writer.prepare(record);
-        byte[] bytes = buffer(4 + size);
+        RecordBuffer buffer = buffer();
+        byte[] bytes = buffer.ensureCapacity(4 + size);
         WkbBytes.putIntBE(bytes, 0, size);
         writer.writeTo(bytes, 4);
         target.write(bytes, 0, 4 + size);
-        releaseLargeBuffer();
+        buffer.releaseIfLarge();
     }
 
     @Override
@@ -235,12 +208,12 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         if (length == NULL_LENGTH) {
             return null;
         }
+        RecordBuffer buffer = buffer();
         try {
-            byte[] bytes =
-                    readPayload(source, buffer(Math.min(length, READ_STEP_BYTES)), 0, length);
-            return asDeclaredClass(reader().read(bytes, 0, length));
+            byte[] bytes = buffer.readFully(source, 0, length);
+            return DeclaredGeometryClass.cast(geometryClass, reader().read(bytes, 0, length));
         } finally {
-            releaseLargeBuffer();
+            buffer.releaseIfLarge();
         }
     }
 
@@ -262,48 +235,16 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         return length;
     }
 
-    /**
-     * Reads {@code length} bytes into {@code bytes} from {@code offset}, with one {@code readFully}
-     * when they fit. A larger record is read in growing steps, so the memory taken is bounded by
-     * the bytes actually present, whatever length a corrupt record declares.
-     */
-    private byte[] readPayload(DataInputView source, byte[] bytes, int offset, int length)
-            throws IOException {
-        int end = offset + length;
-        int read = offset;
-        while (true) {
-            int chunkEnd = Math.min(end, bytes.length);
-            source.readFully(bytes, read, chunkEnd - read);
-            read = chunkEnd;
-            if (read == end) {
-                return bytes;
-            }
-            bytes = Arrays.copyOf(bytes, (int) Math.min(end, 2L * bytes.length));
-            buffer = bytes;
+    private RecordBuffer buffer() {
+        if (buffer == null) {
+            buffer = new RecordBuffer();
         }
+        return buffer;
     }
 
-    /** The geometry as the declared class; a closed line string is rebuilt as a linear ring. */
-    private T asDeclaredClass(Geometry geometry) throws IOException {
-        if (geometryClass.isInstance(geometry)) {
-            return geometryClass.cast(geometry);
-        }
-        if (geometryClass == LinearRing.class && geometry instanceof LineString) {
-            GeometryFactory factory = geometry.getFactory();
-            try {
-                LinearRing ring =
-                        factory.createLinearRing(((LineString) geometry).getCoordinateSequence());
-                ring.setSRID(geometry.getSRID());
-                return geometryClass.cast(ring);
-            } catch (IllegalArgumentException e) {
-                throw new IOException("record is not a valid LinearRing: " + e.getMessage(), e);
-            }
-        }
-        throw new IOException(
-                "record holds a "
-                        + geometry.getGeometryType()
-                        + ", but this serializer is declared for "
-                        + geometryClass.getName());
+    /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    int bufferCapacity() {
+        return buffer == null ? 0 : buffer.capacity();
     }
 
     private WkbWriter writer() {
@@ -318,24 +259,6 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             reader = new WkbReader();
         }
         return reader;
-    }
-
-    private byte[] buffer(int capacity) {
-        if (buffer == null || buffer.length < capacity) {
-            buffer = new byte[Math.max(capacity, INITIAL_BUFFER_BYTES)];
-        }
-        return buffer;
-    }
-
-    private void releaseLargeBuffer() {
-        if (buffer != null && buffer.length > RETAINED_BUFFER_BYTES) {
-            buffer = null;
-        }
-    }
-
-    /** The current buffer capacity (0 before first use); for tests of the release policy. */
-    int bufferCapacity() {
-        return buffer == null ? 0 : buffer.length;
     }
 
     // ------------------------------------------------------------------------------------------

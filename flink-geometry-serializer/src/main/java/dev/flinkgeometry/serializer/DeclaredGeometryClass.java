@@ -1,0 +1,84 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.flink.annotation.Internal;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+
+/**
+ * What a serializer declared for one JTS class does with that class: checks and converts decoded
+ * geometries, and builds an empty instance. Shared by this library's serializers; not part of its
+ * API.
+ */
+@Internal
+public final class DeclaredGeometryClass {
+    /** Most general first, so that {@code Geometry} gets an empty collection. */
+    private static final List<Function<GeometryFactory, Geometry>> EMPTY_CANDIDATES =
+            List.of(
+                    GeometryFactory::createGeometryCollection,
+                    GeometryFactory::createMultiPolygon,
+                    GeometryFactory::createMultiLineString,
+                    GeometryFactory::createMultiPoint,
+                    GeometryFactory::createPolygon,
+                    GeometryFactory::createLineString,
+                    GeometryFactory::createLinearRing,
+                    GeometryFactory::createPoint);
+
+    private DeclaredGeometryClass() {}
+
+    /**
+     * {@code geometry} as {@code declared}. Formats do not tell a {@code LinearRing} from a {@code
+     * LineString}, so for a serializer declared for {@code LinearRing} a line string is rebuilt as
+     * a ring (same sequence and SRID).
+     *
+     * @throws IOException if the geometry is of another class, or not a valid ring
+     */
+    public static <T extends Geometry> T cast(Class<T> declared, Geometry geometry)
+            throws IOException {
+        if (declared.isInstance(geometry)) {
+            return declared.cast(geometry);
+        }
+        if (declared == LinearRing.class && geometry instanceof LineString) {
+            try {
+                LinearRing ring =
+                        geometry.getFactory()
+                                .createLinearRing(((LineString) geometry).getCoordinateSequence());
+                ring.setSRID(geometry.getSRID());
+                return declared.cast(ring);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("record is not a valid LinearRing: " + e.getMessage(), e);
+            }
+        }
+        throw new IOException(
+                "record holds a "
+                        + geometry.getGeometryType()
+                        + ", but this serializer is declared for "
+                        + declared.getName());
+    }
+
+    /** An empty geometry that is a {@code declared}, or {@code null} if JTS builds none. */
+    public static <T extends Geometry> T emptyInstance(Class<T> declared, GeometryFactory factory) {
+        for (Function<GeometryFactory, Geometry> candidate : EMPTY_CANDIDATES) {
+            Geometry empty = candidate.apply(factory);
+            if (declared.isInstance(empty)) {
+                return declared.cast(empty);
+            }
+        }
+        return null;
+    }
+}
