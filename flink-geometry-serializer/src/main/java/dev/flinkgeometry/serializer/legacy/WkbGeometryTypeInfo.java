@@ -33,9 +33,19 @@ public final class WkbGeometryTypeInfo<T extends Geometry> extends TypeInformati
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
     }
 
-    /** Type information for {@code geometryClass}, serialized as length-prefixed WKB. */
-    public static <T extends Geometry> WkbGeometryTypeInfo<T> forClass(Class<T> geometryClass) {
-        return new WkbGeometryTypeInfo<>(geometryClass);
+    /**
+     * Type information for {@code geometryClass}, serialized as length-prefixed WKB. Declared like
+     * the {@code TypeInformation.of(Class)} it hides, as {@code GeometryTypeInfo.of} is.
+     *
+     * @throws IllegalArgumentException if {@code geometryClass} is not a JTS geometry class
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static <T> TypeInformation<T> of(Class<T> geometryClass) {
+        if (!Geometry.class.isAssignableFrom(geometryClass)) {
+            throw new IllegalArgumentException(
+                    geometryClass.getName() + " is not a JTS Geometry class");
+        }
+        return new WkbGeometryTypeInfo(geometryClass);
     }
 
     @Override
