@@ -28,7 +28,10 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.state.api.OperatorIdentifier;
 import org.apache.flink.state.api.OperatorTransformation;
@@ -37,6 +40,9 @@ import org.apache.flink.state.api.SavepointWriter;
 import org.apache.flink.state.api.StateBootstrapTransformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An offline rewrite of the keyed state of one operator in a savepoint: reads it with the types it
@@ -72,30 +78,41 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * <p>Then start the new job from the new savepoint. What the rewrite does and checks:
  *
  * <ul>
- *   <li>Before anything runs, it reads the savepoint's metadata: the operator must be there, every
- *       keyed state it has must be declared (or explicitly {@linkplain #dropState dropped}), every
- *       declared state must exist, and the operator must have no operator (non-keyed) state, raw
- *       keyed state or timers other than those of a {@code KeyedProcessFunction} (which are
- *       carried): nothing is lost silently.
- *   <li>Every key is read with the old key type and written with the new one; ValueState values,
- *       ListState elements (in order) and MapState entries are read with the old types and written
- *       with the new ones; the event-time and processing-time timers of each key ({@code
- *       KeyedProcessFunction}'s "user-timers") are registered again.
+ *   <li>Before anything runs, it reads the savepoint's metadata: the operator must be there, the
+ *       old key type must read its keys as they are, every keyed state it has must be declared (or
+ *       explicitly {@linkplain #dropState dropped}), every declared state must exist, and the
+ *       operator must have no operator (non-keyed) state, raw keyed state, or timers other than
+ *       those of a {@code KeyedProcessFunction} (which are carried): nothing is left behind
+ *       silently.
+ *   <li>A batch job reads every key with the old key type and writes it with the new one;
+ *       ValueState values, ListState elements (in order) and MapState entries are read with the old
+ *       types and written with the new ones; the event-time and processing-time timers of each key
+ *       ({@code KeyedProcessFunction}'s "user-timers") are registered again. The new operator keeps
+ *       the old operator's max parallelism (read from the savepoint; {@code
+ *       SavepointWriter.fromExistingSavepoint} alone would give it the largest max parallelism of
+ *       all operators). Every other operator's state is copied unchanged.
  *   <li>Keys are told apart by the bytes the old key serializer wrote, as RocksDB does, not by
- *       {@code equals}: geometries that differ only in Z, M or SRID stay separate keys. If two old
- *       keys (or two user keys of one map) become one with the new types, the rewrite fails instead
- *       of merging them.
- *   <li>The new operator keeps the old operator's max parallelism (read from the savepoint). Every
- *       other operator's state is copied unchanged.
+ *       {@code equals}: geometries that differ only in Z, M or SRID stay separate keys (Flink's key
+ *       iteration would drop every key that {@code equals} the one before it). If two old keys with
+ *       different state become one key with the new types, the rewrite fails instead of merging
+ *       them.
+ *   <li>A second batch job reads the new savepoint with the new types and compares it with what the
+ *       first job read: the number of keys and a sum of hashes over every key and its state must be
+ *       equal, or the rewrite fails. This also catches what Flink's State Processor API does not
+ *       report: a failure inside its bootstrap thread is dropped (the job hangs or finishes without
+ *       that subtask's state), so the writing side only logs failures.
  * </ul>
  *
  * <p>Limits: one operator per rewrite (run it once per operator, each time from the previous
- * result); keyed state only (no window operators, no state with TTL); all state of one key is held
- * in memory at once while it is copied.
+ * result); keyed state only (no window operators, no state with TTL); keys that have only timers
+ * and no state are not seen by Flink's key iteration and are not carried; all state of one key is
+ * held in memory at once while it is copied.
  *
  * @param <K> the key type, the same Java type before and after (only its serializer changes)
  */
 public final class KeyedStateRewrite<K> {
+    private static final Logger LOG = LoggerFactory.getLogger(KeyedStateRewrite.class);
+
     private final OperatorIdentifier operator;
     private final TypeInformation<K> oldKeyType;
     private final TypeInformation<K> newKeyType;
@@ -230,9 +247,10 @@ public final class KeyedStateRewrite<K> {
     }
 
     /**
-     * Runs the rewrite as a batch job on {@link
-     * StreamExecutionEnvironment#getExecutionEnvironment()} (a local environment, the cluster the
-     * program was submitted to with {@code flink run}, or a test's MiniCluster) and waits for it.
+     * Runs the rewrite on {@link StreamExecutionEnvironment#getExecutionEnvironment()} (a local
+     * environment, the cluster the program was submitted to with {@code flink run}, or a test's
+     * MiniCluster) and waits for it. See {@link #rewrite(Configuration, String, String,
+     * StateBackend)}.
      *
      * @param oldSavepointPath the savepoint to read (a directory or its {@code _metadata} file)
      * @param newSavepointPath the directory of the new savepoint; must not exist yet
@@ -240,65 +258,165 @@ public final class KeyedStateRewrite<K> {
      *     new one: {@code new EmbeddedRocksDBStateBackend()} or {@code new HashMapStateBackend()}
      * @return the number of keys rewritten
      * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares
-     * @throws Exception if the job fails
+     * @throws IllegalStateException if the new savepoint does not hold what was read
+     * @throws Exception if a job fails
      */
     public long rewrite(String oldSavepointPath, String newSavepointPath, StateBackend stateBackend)
             throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        addTo(env, oldSavepointPath, newSavepointPath, stateBackend);
-        JobExecutionResult result =
-                env.execute("Rewrite keyed state of operator " + operator + " in a savepoint");
-        Long keys = result.getAccumulatorResult(StateReaderFunction.KEYS_ACCUMULATOR);
-        return keys == null ? 0L : keys;
+        return rewrite(new Configuration(), oldSavepointPath, newSavepointPath, stateBackend);
     }
 
     /**
-     * Adds the rewrite to {@code env} without running it, for programs that configure and run their
-     * environment themselves; run it with {@code env.execute()}, preferably in {@code BATCH}
-     * runtime mode.
+     * Runs the rewrite and waits for it: checks the old savepoint's metadata against this
+     * description, runs a batch job that writes the new savepoint, then a second batch job that
+     * reads the new savepoint with the new types and compares it, key by key (a count and a sum of
+     * hashes over every key and its encoded state), with what the first job read.
      *
-     * @param env the environment to add the rewrite to
+     * @param configuration options for the environments of both jobs (parallelism, for example);
+     *     the runtime mode is always {@code BATCH}
      * @param oldSavepointPath the savepoint to read (a directory or its {@code _metadata} file)
      * @param newSavepointPath the directory of the new savepoint; must not exist yet
      * @param stateBackend the state backend the savepoint was written with, also used to write the
-     *     new one
+     *     new one: {@code new EmbeddedRocksDBStateBackend()} or {@code new HashMapStateBackend()}
+     * @return the number of keys rewritten
      * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares
-     * @throws IOException if the savepoint cannot be read
+     * @throws IllegalStateException if the new savepoint does not hold what was read; do not use it
+     * @throws Exception if a job fails
      */
-    public void addTo(
-            StreamExecutionEnvironment env,
+    public long rewrite(
+            Configuration configuration,
             String oldSavepointPath,
             String newSavepointPath,
             StateBackend stateBackend)
-            throws IOException {
-        Objects.requireNonNull(env, "env");
+            throws Exception {
+        Objects.requireNonNull(configuration, "configuration");
+        Objects.requireNonNull(oldSavepointPath, "oldSavepointPath");
         Objects.requireNonNull(newSavepointPath, "newSavepointPath");
         Objects.requireNonNull(stateBackend, "stateBackend");
         SavepointOperator old = SavepointOperator.load(oldSavepointPath, operator);
         check(old);
-        checkKeyType(old, oldKeyType.createSerializer(env.getConfig().getSerializerConfig()));
-        List<StateSpec> specs = new ArrayList<>(states.values());
 
-        TupleTypeInfo<Tuple2<K, byte[]>> recordType =
-                new TupleTypeInfo<>(
-                        newKeyType, PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
-        DataStream<Tuple2<K, byte[]>> keys =
+        StreamExecutionEnvironment writeEnv = batchEnvironment(configuration);
+        checkKeyType(old, oldKeyType.createSerializer(writeEnv.getConfig().getSerializerConfig()));
+        addWriteJob(writeEnv, old, oldSavepointPath, newSavepointPath, stateBackend);
+        JobExecutionResult written = writeEnv.execute("Rewrite keyed state of " + operator);
+
+        StreamExecutionEnvironment checkEnv = batchEnvironment(configuration);
+        addCheckJob(checkEnv, newSavepointPath, stateBackend);
+        JobExecutionResult checked = checkEnv.execute("Check rewritten keyed state of " + operator);
+
+        long keysRead = counter(written, RewriteCounters.KEYS_READ);
+        long keysWritten = counter(checked, RewriteCounters.KEYS_WRITTEN);
+        long sumRead = counter(written, RewriteCounters.CHECKSUM_READ);
+        long sumWritten = counter(checked, RewriteCounters.CHECKSUM_WRITTEN);
+        LOG.info(
+                "Rewrote {} keys of operator {} from {} to {}; Flink's key iteration repeated {}"
+                        + " keys when reading and {} when checking",
+                keysRead,
+                old.description(),
+                oldSavepointPath,
+                newSavepointPath,
+                counter(written, RewriteCounters.REPEATED_KEYS),
+                counter(checked, RewriteCounters.REPEATED_KEYS));
+        if (keysRead != keysWritten || sumRead != sumWritten) {
+            throw new IllegalStateException(
+                    "the new savepoint "
+                            + newSavepointPath
+                            + " does not hold the state that was read from "
+                            + oldSavepointPath
+                            + " for operator "
+                            + old.description()
+                            + ": "
+                            + keysRead
+                            + " keys read, "
+                            + keysWritten
+                            + " keys found, checksums "
+                            + (sumRead == sumWritten ? "equal" : "differ")
+                            + "; do not use it (the TaskManager logs say more)");
+        }
+        int newMaxParallelism = SavepointOperator.load(newSavepointPath, operator).maxParallelism();
+        if (newMaxParallelism != old.maxParallelism()) {
+            throw new IllegalStateException(
+                    "the new savepoint has max parallelism "
+                            + newMaxParallelism
+                            + " for operator "
+                            + old.description()
+                            + ", the old one "
+                            + old.maxParallelism());
+        }
+        return keysRead;
+    }
+
+    private static StreamExecutionEnvironment batchEnvironment(Configuration configuration) {
+        Configuration batch = new Configuration(configuration);
+        batch.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+        return StreamExecutionEnvironment.getExecutionEnvironment(batch);
+    }
+
+    private static long counter(JobExecutionResult result, String name) {
+        Long value = result.getAccumulatorResult(name);
+        return value == null ? 0L : value;
+    }
+
+    private TupleTypeInfo<Tuple2<ExactKey<K>, byte[]>> recordType() {
+        return new TupleTypeInfo<>(
+                new ExactKeyTypeInfo<>(newKeyType),
+                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
+    }
+
+    /**
+     * Reads every key with the old types, one record per key (the key, and its state encoded with
+     * the new types), and bootstraps the operator of the new savepoint from those records.
+     */
+    private void addWriteJob(
+            StreamExecutionEnvironment env,
+            SavepointOperator old,
+            String oldSavepointPath,
+            String newSavepointPath,
+            StateBackend stateBackend)
+            throws IOException {
+        List<StateSpec> specs = new ArrayList<>(states.values());
+        DataStream<Tuple2<ExactKey<K>, byte[]>> read =
                 SavepointReader.read(env, oldSavepointPath, stateBackend)
                         .readKeyedState(
                                 operator,
-                                new StateReaderFunction<K>(specs),
+                                new StateReaderFunction<K>(newKeyType, specs, false),
                                 new ExactKeyTypeInfo<>(oldKeyType),
-                                recordType);
-        StateBootstrapTransformation<Tuple2<K, byte[]>> transformation =
-                OperatorTransformation.bootstrapWith(keys)
+                                recordType());
+        DataStream<Tuple2<ExactKey<K>, byte[]>> distinct =
+                distinctAndCounted(read, RewriteCounters.KEYS_READ, RewriteCounters.CHECKSUM_READ);
+        StateBootstrapTransformation<Tuple2<ExactKey<K>, byte[]>> transformation =
+                OperatorTransformation.bootstrapWith(distinct)
                         .setMaxParallelism(old.maxParallelism())
-                        .keyBy(new RecordKey<K>(), newKeyType)
+                        .keyBy(new RecordKey<>(newKeyType), newKeyType)
                         .transform(new StateWriterFunction<K>(specs));
         SavepointWriter.fromExistingSavepoint(env, oldSavepointPath, stateBackend)
                 .removeOperator(operator)
                 .withOperator(operator, transformation)
                 .write(newSavepointPath);
+    }
+
+    /** Reads every key of the new savepoint with the new types and counts it. */
+    private void addCheckJob(
+            StreamExecutionEnvironment env, String newSavepointPath, StateBackend stateBackend)
+            throws IOException {
+        DataStream<Tuple2<ExactKey<K>, byte[]>> read =
+                SavepointReader.read(env, newSavepointPath, stateBackend)
+                        .readKeyedState(
+                                operator,
+                                new StateReaderFunction<K>(
+                                        newKeyType, new ArrayList<>(states.values()), true),
+                                new ExactKeyTypeInfo<>(newKeyType),
+                                recordType());
+        distinctAndCounted(read, RewriteCounters.KEYS_WRITTEN, RewriteCounters.CHECKSUM_WRITTEN)
+                .sinkTo(new DiscardingSink<>());
+    }
+
+    private DataStream<Tuple2<ExactKey<K>, byte[]>> distinctAndCounted(
+            DataStream<Tuple2<ExactKey<K>, byte[]>> records, String countName, String sumName) {
+        return records.keyBy(new ExactRecordKey<K>(), new ExactKeyTypeInfo<>(newKeyType))
+                .reduce(new DistinctKeys<K>())
+                .map(new StateChecksum<K>(countName, sumName), recordType());
     }
 
     /** Fails unless the savepoint's operator holds exactly what this rewrite can carry. */
@@ -364,12 +482,38 @@ public final class KeyedStateRewrite<K> {
         }
     }
 
-    /** The key of a record: the key as read, typed with the new key type. */
-    private static final class RecordKey<K> implements KeySelector<Tuple2<K, byte[]>, K> {
+    /**
+     * The key of a record, typed with the new key type; says its type itself, because the State
+     * Processor API keys the bootstrap input again without passing the key type.
+     */
+    private static final class RecordKey<K>
+            implements KeySelector<Tuple2<ExactKey<K>, byte[]>, K>, ResultTypeQueryable<K> {
+        private static final long serialVersionUID = 1L;
+
+        private final TypeInformation<K> keyType;
+
+        RecordKey(TypeInformation<K> keyType) {
+            this.keyType = keyType;
+        }
+
+        @Override
+        public K getKey(Tuple2<ExactKey<K>, byte[]> record) {
+            return record.f0.key();
+        }
+
+        @Override
+        public TypeInformation<K> getProducedType() {
+            return keyType;
+        }
+    }
+
+    /** The key of a record with its bytes in the new key type, equal when the bytes are. */
+    private static final class ExactRecordKey<K>
+            implements KeySelector<Tuple2<ExactKey<K>, byte[]>, ExactKey<K>> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public K getKey(Tuple2<K, byte[]> record) {
+        public ExactKey<K> getKey(Tuple2<ExactKey<K>, byte[]> record) {
             return record.f0;
         }
     }

@@ -18,11 +18,10 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputView;
 
 /**
- * A {@code ListState}: encoded as its elements in order, each preceded by {@code true}, then {@code
- * false}. Element order is kept.
+ * A {@code ListState}: encoded as its elements in list order, each preceded by {@code true}, then
+ * {@code false}.
  */
 final class ListStateSpec<T> extends StateSpec {
     private static final long serialVersionUID = 1L;
@@ -43,8 +42,10 @@ final class ListStateSpec<T> extends StateSpec {
     }
 
     @Override
-    Reader openReader(RuntimeContext context) {
-        ListState<T> state = context.getListState(new ListStateDescriptor<>(name(), oldType));
+    Reader openReader(RuntimeContext context, boolean newTypes) {
+        ListState<T> state =
+                context.getListState(
+                        new ListStateDescriptor<>(name(), newTypes ? newType : oldType));
         TypeSerializer<T> serializer = context.createSerializer(newType);
         return out -> {
             Iterable<T> elements = state.get();
@@ -62,22 +63,13 @@ final class ListStateSpec<T> extends StateSpec {
     Writer openWriter(RuntimeContext context) {
         ListState<T> state = context.getListState(new ListStateDescriptor<>(name(), newType));
         TypeSerializer<T> serializer = context.createSerializer(newType);
-        return new Writer() {
-            @Override
-            public boolean hasState() throws Exception {
-                Iterable<T> elements = state.get();
-                return elements != null && elements.iterator().hasNext();
+        return in -> {
+            List<T> elements = new ArrayList<>();
+            while (in.readBoolean()) {
+                elements.add(serializer.deserialize(in));
             }
-
-            @Override
-            public void copyFrom(DataInputView in) throws Exception {
-                List<T> elements = new ArrayList<>();
-                while (in.readBoolean()) {
-                    elements.add(serializer.deserialize(in));
-                }
-                if (!elements.isEmpty()) {
-                    state.update(elements);
-                }
+            if (!elements.isEmpty()) {
+                state.update(elements);
             }
         };
     }

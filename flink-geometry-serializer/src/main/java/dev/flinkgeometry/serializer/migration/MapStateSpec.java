@@ -11,22 +11,27 @@
  */
 package dev.flinkgeometry.serializer.migration;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
 
 /**
- * A {@code MapState}: encoded as its entries, each preceded by {@code true} (user key, a null flag,
- * the value if not null), then {@code false}.
+ * A {@code MapState}: encoded as its entries (user key, a null flag, the value if not null), each
+ * preceded by {@code true}, then {@code false}; entries sorted by their encoded bytes, because
+ * backends iterate maps in different orders (RocksDB by serialized user key, the heap backend by
+ * hash).
  *
- * <p>Entries are streamed from the old state into the new one one by one, never collected in a Java
- * map: on RocksDB two user keys are different entries when their serialized bytes differ, even when
- * their {@code equals} says they are equal (JTS geometries that differ only in Z, M or SRID), and a
- * {@code HashMap} on the way would merge them.
+ * <p>Entries go from the old state to the new one one by one, never through a Java map: on RocksDB
+ * two user keys are different entries when their serialized bytes differ, even when {@code equals}
+ * says they are equal (JTS geometries that differ only in Z, M or SRID), and a {@code HashMap} on
+ * the way would merge them.
  */
 final class MapStateSpec<UK, UV> extends StateSpec {
     private static final long serialVersionUID = 1L;
@@ -55,23 +60,33 @@ final class MapStateSpec<UK, UV> extends StateSpec {
     }
 
     @Override
-    Reader openReader(RuntimeContext context) {
+    Reader openReader(RuntimeContext context, boolean newTypes) {
         MapState<UK, UV> state =
-                context.getMapState(new MapStateDescriptor<>(name(), oldKeyType, oldValueType));
+                context.getMapState(
+                        newTypes
+                                ? new MapStateDescriptor<>(name(), newKeyType, newValueType)
+                                : new MapStateDescriptor<>(name(), oldKeyType, oldValueType));
         TypeSerializer<UK> keySerializer = context.createSerializer(newKeyType);
         TypeSerializer<UV> valueSerializer = context.createSerializer(newValueType);
+        DataOutputSerializer entry = new DataOutputSerializer(256);
         return out -> {
-            Iterable<Map.Entry<UK, UV>> entries = state.entries();
-            if (entries != null) {
-                for (Map.Entry<UK, UV> entry : entries) {
-                    out.writeBoolean(true);
-                    keySerializer.serialize(entry.getKey(), out);
-                    UV value = entry.getValue();
-                    out.writeBoolean(value != null);
-                    if (value != null) {
-                        valueSerializer.serialize(value, out);
+            List<byte[]> entries = new ArrayList<>();
+            Iterable<Map.Entry<UK, UV>> all = state.entries();
+            if (all != null) {
+                for (Map.Entry<UK, UV> e : all) {
+                    entry.clear();
+                    keySerializer.serialize(e.getKey(), entry);
+                    entry.writeBoolean(e.getValue() != null);
+                    if (e.getValue() != null) {
+                        valueSerializer.serialize(e.getValue(), entry);
                     }
+                    entries.add(entry.getCopyOfBuffer());
                 }
+            }
+            entries.sort(Arrays::compareUnsigned);
+            for (byte[] bytes : entries) {
+                out.writeBoolean(true);
+                out.write(bytes);
             }
             out.writeBoolean(false);
         };
@@ -83,27 +98,11 @@ final class MapStateSpec<UK, UV> extends StateSpec {
                 context.getMapState(new MapStateDescriptor<>(name(), newKeyType, newValueType));
         TypeSerializer<UK> keySerializer = context.createSerializer(newKeyType);
         TypeSerializer<UV> valueSerializer = context.createSerializer(newValueType);
-        return new Writer() {
-            @Override
-            public boolean hasState() throws Exception {
-                return !state.isEmpty();
-            }
-
-            @Override
-            public void copyFrom(DataInputView in) throws Exception {
-                while (in.readBoolean()) {
-                    UK userKey = keySerializer.deserialize(in);
-                    UV value = in.readBoolean() ? valueSerializer.deserialize(in) : null;
-                    if (state.contains(userKey)) {
-                        throw new IllegalStateException(
-                                "two user keys of "
-                                        + MapStateSpec.this
-                                        + " are one user key with the new types: "
-                                        + userKey
-                                        + "; the rewrite does not merge entries");
-                    }
-                    state.put(userKey, value);
-                }
+        return in -> {
+            while (in.readBoolean()) {
+                UK userKey = keySerializer.deserialize(in);
+                UV value = in.readBoolean() ? valueSerializer.deserialize(in) : null;
+                state.put(userKey, value);
             }
         };
     }

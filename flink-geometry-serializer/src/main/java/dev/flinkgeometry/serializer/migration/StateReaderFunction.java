@@ -14,8 +14,9 @@ package dev.flinkgeometry.serializer.migration;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.api.common.accumulators.LongCounter;
+import java.util.Set;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
@@ -23,39 +24,48 @@ import org.apache.flink.state.api.functions.KeyedStateReaderFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Reads every key of the old operator with the old types and emits, per key, the key and all its
- * state (the declared states, then its event-time and processing-time timers) encoded with the new
- * types.
+ * Reads every key of the operator and emits, per key, the key (with its bytes in the new key type)
+ * and all its state encoded with the new types: the declared states in order, then its event-time
+ * and its processing-time timers (sorted). Reads the old savepoint with the old types, or the new
+ * savepoint with the new types to check it; both give the same bytes for the same state.
  */
 final class StateReaderFunction<K>
-        extends KeyedStateReaderFunction<ExactKey<K>, Tuple2<K, byte[]>> {
+        extends KeyedStateReaderFunction<ExactKey<K>, Tuple2<ExactKey<K>, byte[]>> {
     private static final long serialVersionUID = 1L;
 
-    /** The accumulator that counts the keys read. */
-    static final String KEYS_ACCUMULATOR = "flink-geometry-rewritten-keys";
-
+    private final TypeInformation<K> newKeyType;
     private final List<StateSpec> states;
+    private final boolean newTypes;
 
+    private transient ExactKeySerializer<K> newKeySerializer;
     private transient List<StateSpec.Reader> readers;
     private transient DataOutputSerializer buffer;
-    private transient LongCounter keys;
 
-    StateReaderFunction(List<StateSpec> states) {
+    /**
+     * @param newKeyType the key type of the new savepoint: keys are emitted with their bytes in it
+     * @param states the declared states
+     * @param newTypes whether to read the states with their new types (else the old ones)
+     */
+    StateReaderFunction(TypeInformation<K> newKeyType, List<StateSpec> states, boolean newTypes) {
+        this.newKeyType = newKeyType;
         this.states = new ArrayList<>(states);
+        this.newTypes = newTypes;
     }
 
     @Override
     public void open(OpenContext openContext) {
         readers = new ArrayList<>(states.size());
         for (StateSpec state : states) {
-            readers.add(state.openReader(getRuntimeContext()));
+            readers.add(state.openReader(getRuntimeContext(), newTypes));
         }
         buffer = new DataOutputSerializer(1024);
-        keys = getRuntimeContext().getLongCounter(KEYS_ACCUMULATOR);
+        newKeySerializer =
+                new ExactKeySerializer<>(getRuntimeContext().createSerializer(newKeyType));
     }
 
     @Override
-    public void readKey(ExactKey<K> key, Context context, Collector<Tuple2<K, byte[]>> out)
+    public void readKey(
+            ExactKey<K> key, Context context, Collector<Tuple2<ExactKey<K>, byte[]>> out)
             throws Exception {
         buffer.clear();
         for (StateSpec.Reader reader : readers) {
@@ -63,12 +73,11 @@ final class StateReaderFunction<K>
         }
         writeTimers(context.registeredEventTimeTimers(), buffer);
         writeTimers(context.registeredProcessingTimeTimers(), buffer);
-        out.collect(Tuple2.of(key.key(), buffer.getCopyOfBuffer()));
-        keys.add(1L);
+        out.collect(Tuple2.of(newKeySerializer.exact(key.key()), buffer.getCopyOfBuffer()));
     }
 
-    private static void writeTimers(Iterable<Long> timers, DataOutputView out) throws IOException {
-        for (long timer : timers) {
+    private static void writeTimers(Set<Long> timers, DataOutputView out) throws IOException {
+        for (long timer : timers.stream().sorted().toArray(Long[]::new)) {
             out.writeBoolean(true);
             out.writeLong(timer);
         }

@@ -22,11 +22,13 @@ import org.apache.flink.core.memory.DataOutputView;
  * One keyed state of the rewritten operator: its name and kind, the types it was written with and
  * the types it is rewritten with.
  *
- * <p>On the reading side a spec registers the state with its old types and copies the current key's
- * state into a buffer, encoded with the serializers of the new types; on the writing side it
- * registers the state with its new types and fills it from that buffer. Every encoding is
- * self-delimiting and says "no state" by itself (an absent value, a list or map without entries),
- * so that the specs of one key can follow each other in one buffer.
+ * <p>A reader registers the state with the old types (to read the old savepoint) or with the new
+ * types (to check the new one) and writes the current key's state into a buffer, always encoded
+ * with the serializers of the new types; a writer registers the state with the new types and fills
+ * it from that buffer. The encoding is canonical, so that the same state read from the old and from
+ * the new savepoint gives the same bytes: list elements in list order, map entries sorted by their
+ * encoded bytes. It is also self-delimiting and says "no state" by itself (an absent value, a list
+ * or map without entries), so that the states of one key follow each other in one buffer.
  */
 abstract class StateSpec implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -44,8 +46,11 @@ abstract class StateSpec implements Serializable {
     /** "ValueState", "ListState" or "MapState", for messages. */
     abstract String kind();
 
-    /** Registers the state with its old types (in {@code open}) and returns its reader. */
-    abstract Reader openReader(RuntimeContext context);
+    /**
+     * Registers the state (in {@code open}) with the new types if {@code newTypes}, else with the
+     * old ones, and returns its reader.
+     */
+    abstract Reader openReader(RuntimeContext context, boolean newTypes);
 
     /** Registers the state with its new types (in {@code open}) and returns its writer. */
     abstract Writer openWriter(RuntimeContext context);
@@ -59,17 +64,14 @@ abstract class StateSpec implements Serializable {
         return Objects.requireNonNull(type, what);
     }
 
-    /** Reads one key's state, with the old types. */
+    /** Reads the state of the current key. */
     interface Reader {
         /** Writes the current key's state, encoded with the new types. */
         void copyTo(DataOutputView out) throws Exception;
     }
 
-    /** Writes one key's state, with the new types. */
+    /** Writes the state of the current key, with the new types. */
     interface Writer {
-        /** Whether the current key already has this state: two old keys became one new key. */
-        boolean hasState() throws Exception;
-
         /** Reads what {@link Reader#copyTo} wrote and stores it for the current key. */
         void copyFrom(DataInputView in) throws Exception;
     }

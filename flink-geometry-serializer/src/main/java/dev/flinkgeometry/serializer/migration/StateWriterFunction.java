@@ -19,19 +19,29 @@ import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.state.api.functions.KeyedStateBootstrapFunction;
 import org.apache.flink.streaming.api.TimerService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes what {@link StateReaderFunction} read for one key into the new operator, with the new
- * types. Fails, rather than merging or overwriting, when a key (or a map state's user key) already
- * has state: two keys of the old savepoint are then one key for the new serializers.
+ * types, and registers the key's timers again.
+ *
+ * <p>It never throws. Flink 2.3's State Processor API runs bootstrap functions in a thread of its
+ * own ({@code BootstrapStreamTaskRunner}) and drops that thread's exception: the job then hangs
+ * once the thread's input queue is full, or finishes with that subtask's state missing. So a
+ * failure is logged, the rest of the subtask's input is skipped, and {@link KeyedStateRewrite}'s
+ * check of the new savepoint reports it.
  */
-final class StateWriterFunction<K> extends KeyedStateBootstrapFunction<K, Tuple2<K, byte[]>> {
+final class StateWriterFunction<K>
+        extends KeyedStateBootstrapFunction<K, Tuple2<ExactKey<K>, byte[]>> {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(StateWriterFunction.class);
 
     private final List<StateSpec> states;
 
     private transient List<StateSpec.Writer> writers;
     private transient DataInputDeserializer in;
+    private transient Throwable failure;
 
     StateWriterFunction(List<StateSpec> states) {
         this.states = new ArrayList<>(states);
@@ -47,22 +57,27 @@ final class StateWriterFunction<K> extends KeyedStateBootstrapFunction<K, Tuple2
     }
 
     @Override
-    public void processElement(Tuple2<K, byte[]> record, Context context) throws Exception {
-        for (int i = 0; i < writers.size(); i++) {
-            if (writers.get(i).hasState()) {
-                throw new IllegalStateException(
-                        "two keys of the old savepoint are one key with the new key type: "
-                                + record.f0
-                                + " (found while writing "
-                                + states.get(i)
-                                + "); the rewrite does not merge keys");
-            }
+    public void processElement(Tuple2<ExactKey<K>, byte[]> record, Context context) {
+        if (failure != null) {
+            return;
         }
+        try {
+            write(record, context.timerService());
+        } catch (Throwable t) {
+            failure = t;
+            LOG.error(
+                    "KeyedStateRewrite could not write the state of key {}; the rest of this"
+                            + " subtask's keys are skipped and the rewrite will fail",
+                    record.f0,
+                    t);
+        }
+    }
+
+    private void write(Tuple2<ExactKey<K>, byte[]> record, TimerService timers) throws Exception {
         in.setBuffer(record.f1);
         for (StateSpec.Writer writer : writers) {
             writer.copyFrom(in);
         }
-        TimerService timers = context.timerService();
         readTimers(timers::registerEventTimeTimer);
         readTimers(timers::registerProcessingTimeTimer);
         if (in.available() != 0) {

@@ -16,7 +16,6 @@ import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputView;
 
 /** A {@code ValueState}: encoded as a presence flag and the value. */
 final class ValueStateSpec<T> extends StateSpec {
@@ -37,8 +36,9 @@ final class ValueStateSpec<T> extends StateSpec {
     }
 
     @Override
-    Reader openReader(RuntimeContext context) {
-        ValueState<T> state = context.getState(new ValueStateDescriptor<>(name(), oldType));
+    Reader openReader(RuntimeContext context, boolean newTypes) {
+        ValueState<T> state =
+                context.getState(new ValueStateDescriptor<>(name(), newTypes ? newType : oldType));
         TypeSerializer<T> serializer = context.createSerializer(newType);
         return out -> {
             T value = state.value();
@@ -53,17 +53,9 @@ final class ValueStateSpec<T> extends StateSpec {
     Writer openWriter(RuntimeContext context) {
         ValueState<T> state = context.getState(new ValueStateDescriptor<>(name(), newType));
         TypeSerializer<T> serializer = context.createSerializer(newType);
-        return new Writer() {
-            @Override
-            public boolean hasState() throws Exception {
-                return state.value() != null;
-            }
-
-            @Override
-            public void copyFrom(DataInputView in) throws Exception {
-                if (in.readBoolean()) {
-                    state.update(serializer.deserialize(in));
-                }
+        return in -> {
+            if (in.readBoolean()) {
+                state.update(serializer.deserialize(in));
             }
         };
     }

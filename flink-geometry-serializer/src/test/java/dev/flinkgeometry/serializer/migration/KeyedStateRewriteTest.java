@@ -20,9 +20,12 @@ import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.JobTestData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -423,9 +426,15 @@ class KeyedStateRewriteTest {
          */
         static TestData of(boolean zmSridTwins) {
             List<Geometry> keys = new ArrayList<>();
+            List<Geometry> notCarried = new ArrayList<>();
             for (List<Geometry> group : JobTestData.keyGroups()) {
-                keys.add(group.get(0));
+                (legacyCarries(group.get(0)) ? keys : notCarried).add(group.get(0));
             }
+            // EWKB has one SRID, at the top level: the collection whose members have their own
+            // SRIDs cannot have been a key of the legacy job as it is.
+            assertThat(notCarried).hasSize(1);
+            assertThat(notCarried.get(0).getGeometryN(0).getSRID()).isEqualTo(4326);
+            assertThat(notCarried.get(0).getGeometryN(1).getSRID()).isEqualTo(0);
             if (zmSridTwins) {
                 keys.addAll(twins(5, 5));
             }
@@ -489,7 +498,7 @@ class KeyedStateRewriteTest {
          * exactly, so that "restored equals written" is the right expectation.
          */
         private void checkPremises(List<Geometry> payloads) {
-            Set<String> descriptions = new java.util.HashSet<>();
+            Set<String> descriptions = new HashSet<>();
             for (Geometry key : keys) {
                 assertThat(descriptions.add(describe(key))).as("distinct key %s", key).isTrue();
                 assertLegacyRoundTripIsExact(key);
@@ -499,16 +508,23 @@ class KeyedStateRewriteTest {
     }
 
     private static void assertLegacyRoundTripIsExact(Geometry geometry) {
+        assertThat(describe(legacyRoundTrip(geometry)))
+                .as("legacy round trip of %s", geometry)
+                .isEqualTo(describe(geometry));
+    }
+
+    private static boolean legacyCarries(Geometry geometry) {
+        return describe(legacyRoundTrip(geometry)).equals(describe(geometry));
+    }
+
+    private static Geometry legacyRoundTrip(Geometry geometry) {
         try {
             WkbGeometrySerializer<Geometry> legacy = new WkbGeometrySerializer<>(Geometry.class);
             DataOutputSerializer out = new DataOutputSerializer(256);
             legacy.serialize(geometry, out);
-            Geometry back = legacy.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
-            assertThat(describe(back))
-                    .as("legacy round trip of %s", geometry)
-                    .isEqualTo(describe(geometry));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            return legacy.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
