@@ -358,6 +358,12 @@ public final class KeyedStateRewrite<K> {
         return value == null ? 0L : value;
     }
 
+    /** The key type the reader function is declared with ({@code Object}, see there). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <K> TypeInformation<Object> exactKeyType(TypeInformation<K> keyType) {
+        return (TypeInformation) new ExactKeyTypeInfo<>(keyType);
+    }
+
     private TupleTypeInfo<Tuple2<ExactKey<K>, byte[]>> recordType() {
         return new TupleTypeInfo<>(
                 new ExactKeyTypeInfo<>(newKeyType),
@@ -381,7 +387,7 @@ public final class KeyedStateRewrite<K> {
                         .readKeyedState(
                                 operator,
                                 new StateReaderFunction<K>(newKeyType, specs, false),
-                                new ExactKeyTypeInfo<>(oldKeyType),
+                                exactKeyType(oldKeyType),
                                 recordType());
         DataStream<Tuple2<ExactKey<K>, byte[]>> distinct =
                 distinctAndCounted(read, RewriteCounters.KEYS_READ, RewriteCounters.CHECKSUM_READ);
@@ -406,7 +412,7 @@ public final class KeyedStateRewrite<K> {
                                 operator,
                                 new StateReaderFunction<K>(
                                         newKeyType, new ArrayList<>(states.values()), true),
-                                new ExactKeyTypeInfo<>(newKeyType),
+                                exactKeyType(newKeyType),
                                 recordType());
         distinctAndCounted(read, RewriteCounters.KEYS_WRITTEN, RewriteCounters.CHECKSUM_WRITTEN)
                 .sinkTo(new DiscardingSink<>());

@@ -28,9 +28,14 @@ import org.apache.flink.util.Collector;
  * and all its state encoded with the new types: the declared states in order, then its event-time
  * and its processing-time timers (sorted). Reads the old savepoint with the old types, or the new
  * savepoint with the new types to check it; both give the same bytes for the same state.
+ *
+ * <p>Keys are read as {@link ExactKey}s, except from a canonical savepoint on the heap backend:
+ * Flink's {@code HeapSavepointRestoreOperation} reads keys with the serializer restored from the
+ * savepoint's snapshot, not with the one it was given, so they arrive as plain keys (and the heap
+ * backend's tables tell them apart by {@code equals}, as the job that wrote them did).
  */
 final class StateReaderFunction<K>
-        extends KeyedStateReaderFunction<ExactKey<K>, Tuple2<ExactKey<K>, byte[]>> {
+        extends KeyedStateReaderFunction<Object, Tuple2<ExactKey<K>, byte[]>> {
     private static final long serialVersionUID = 1L;
 
     private final TypeInformation<K> newKeyType;
@@ -64,8 +69,8 @@ final class StateReaderFunction<K>
     }
 
     @Override
-    public void readKey(
-            ExactKey<K> key, Context context, Collector<Tuple2<ExactKey<K>, byte[]>> out)
+    @SuppressWarnings("unchecked")
+    public void readKey(Object key, Context context, Collector<Tuple2<ExactKey<K>, byte[]>> out)
             throws Exception {
         buffer.clear();
         for (StateSpec.Reader reader : readers) {
@@ -73,7 +78,8 @@ final class StateReaderFunction<K>
         }
         writeTimers(context.registeredEventTimeTimers(), buffer);
         writeTimers(context.registeredProcessingTimeTimers(), buffer);
-        out.collect(Tuple2.of(newKeySerializer.exact(key.key()), buffer.getCopyOfBuffer()));
+        K plainKey = key instanceof ExactKey ? ((ExactKey<K>) key).key() : (K) key;
+        out.collect(Tuple2.of(newKeySerializer.exact(plainKey), buffer.getCopyOfBuffer()));
     }
 
     private static void writeTimers(Set<Long> timers, DataOutputView out) throws IOException {
