@@ -46,6 +46,7 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
@@ -117,6 +118,7 @@ class KeyedStateRewriteTest {
     private static final long FIRST_TIMER = 10_000L;
 
     private static final TypeInformation<Geometry> LEGACY = WkbGeometryTypeInfo.of(Geometry.class);
+    private static final TypeInformation<Geometry> KRYO = new GenericTypeInfo<>(Geometry.class);
     private static final TypeInformation<Geometry> NEW = GeometryTypeInfo.of(Geometry.class);
     private static final GeometryFactory FACTORY = new GeometryFactory();
 
@@ -140,30 +142,40 @@ class KeyedStateRewriteTest {
     }
 
     @Test
-    void rewritesGeometryKeyedStateOnRocksDb() throws Exception {
-        rewriteAndRestore("rocksdb", new EmbeddedRocksDBStateBackend(), TestData.of(true));
+    void rewritesLegacyWkbKeyedStateOnRocksDb() throws Exception {
+        rewriteAndRestore("rocksdb", new EmbeddedRocksDBStateBackend(), LEGACY, TestData.of(true));
     }
 
     @Test
-    void rewritesGeometryKeyedStateOnHashMap() throws Exception {
+    void rewritesLegacyWkbKeyedStateOnHashMap() throws Exception {
         // The heap backend compares keys and user keys with JTS equals (X/Y only): no keys that
         // differ only in Z, M or SRID here.
-        rewriteAndRestore("hashmap", new HashMapStateBackend(), TestData.of(false));
+        rewriteAndRestore("hashmap", new HashMapStateBackend(), LEGACY, TestData.of(false));
     }
 
-    private void rewriteAndRestore(String backend, StateBackend stateBackend, TestData testData)
+    /** State written by Flink's Kryo fallback: the job had no geometry types registered. */
+    @Test
+    void rewritesKryoKeyedStateOnRocksDb() throws Exception {
+        rewriteAndRestore("rocksdb", new EmbeddedRocksDBStateBackend(), KRYO, TestData.of(true));
+    }
+
+    private void rewriteAndRestore(
+            String backend,
+            StateBackend stateBackend,
+            TypeInformation<Geometry> legacy,
+            TestData testData)
             throws Exception {
         data = testData;
         String target = savepoints.toUri().toString();
 
         // Phase 1: legacy types everywhere.
-        JobClient legacyJob = start(backend, null, LEGACY, true);
+        JobClient legacyJob = start(backend, null, legacy, true);
         awaitAllKeys(legacyJob);
         String legacySavepoint =
                 legacyJob.stopWithSavepoint(false, target, SavepointFormatType.CANONICAL).get();
         assertThat(OBSERVED.keySet()).hasSize(testData.keys.size());
         if (testData.hasTwins) {
-            assertPlainKeyIterationIsNotExact(legacySavepoint, stateBackend);
+            assertPlainKeyIterationIsNotExact(legacySavepoint, stateBackend, legacy);
         }
 
         // Phase 2: a plain restore with the new types is refused by Flink.
@@ -173,16 +185,18 @@ class KeyedStateRewriteTest {
                 .hasStackTraceContaining("must be compatible with the previous key serializer");
 
         // A rewrite that does not describe the savepoint is refused before any job runs.
-        assertRefusedBeforeAnyJob(legacySavepoint, stateBackend);
+        if (legacy == LEGACY) {
+            assertRefusedBeforeAnyJob(legacySavepoint, stateBackend);
+        }
 
         // The rewrite.
         String rewritten = savepoints.resolve("rewritten").toUri().toString();
         long keys =
-                KeyedStateRewrite.forOperator(UID, LEGACY, NEW)
-                        .valueState("latest", LEGACY, NEW)
+                KeyedStateRewrite.forOperator(UID, legacy, NEW)
+                        .valueState("latest", legacy, NEW)
                         .valueState("count", Types.LONG, Types.LONG)
-                        .listState("history", LEGACY, NEW)
-                        .mapState("links", LEGACY, LEGACY, NEW, NEW)
+                        .listState("history", legacy, NEW)
+                        .mapState("links", legacy, legacy, NEW, NEW)
                         .rewrite(legacySavepoint, rewritten, stateBackend);
         assertThat(keys).isEqualTo(testData.keys.size());
         assertGeometrySerializersOnly(rewritten);
@@ -422,13 +436,14 @@ class KeyedStateRewriteTest {
      * Why the rewrite reads keys as {@link ExactKey}s and drops repeated keys: the State Processor
      * API, asked plainly (the old key type, the four states registered), reads this RocksDB
      * savepoint with keys missing and keys twice. Flink's RocksDB key iterators skip a key that
-     * {@code equals} the key before it, and JTS equality ignores Z, M and SRID: the twins of POINT
-     * (5 5) are lost. And with several states, {@code RocksMultiStateKeysIterator} merges the
-     * states' key streams with a signed byte comparison while RocksDB sorts unsigned: some keys
-     * come twice. If this starts failing, Flink has changed; see whether the workarounds are still
-     * needed.
+     * {@code equals} the key before it, and JTS equality ignores Z, M and SRID: of the five twins
+     * at (5 5), which RocksDB sorts next to each other, only one is left. And with several states,
+     * {@code RocksMultiStateKeysIterator} merges the states' key streams with a signed byte
+     * comparison while RocksDB sorts unsigned: some keys come twice. If this starts failing, Flink
+     * has changed; see whether the workarounds are still needed.
      */
-    private static void assertPlainKeyIterationIsNotExact(String savepoint, StateBackend backend)
+    private static void assertPlainKeyIterationIsNotExact(
+            String savepoint, StateBackend backend, TypeInformation<Geometry> legacy)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
@@ -437,8 +452,8 @@ class KeyedStateRewriteTest {
                 SavepointReader.read(env, savepoint, backend)
                         .readKeyedState(
                                 OperatorIdentifier.forUid(UID),
-                                new PlainKeyReader(),
-                                LEGACY,
+                                new PlainKeyReader(legacy),
+                                legacy,
                                 Types.STRING)
                         .executeAndCollect()) {
             keys.forEachRemaining(read::add);
@@ -448,9 +463,10 @@ class KeyedStateRewriteTest {
         data.keys.forEach(key -> missing.add(describe(key)));
         missing.removeAll(distinct);
 
-        Set<String> twinsOfTheFirst = new TreeSet<>();
-        TestData.twins(5, 5).subList(1, 5).forEach(twin -> twinsOfTheFirst.add(describe(twin)));
-        assertThat(missing).isEqualTo(twinsOfTheFirst);
+        // Which of the five twins survives depends on how the key serializer orders them.
+        Set<String> twins = new TreeSet<>();
+        TestData.twins(5, 5).forEach(twin -> twins.add(describe(twin)));
+        assertThat(missing).hasSize(twins.size() - 1).isSubsetOf(twins);
         assertThat(read.size()).as("keys read more than once").isGreaterThan(distinct.size());
     }
 
@@ -458,12 +474,18 @@ class KeyedStateRewriteTest {
     static final class PlainKeyReader extends KeyedStateReaderFunction<Geometry, String> {
         private static final long serialVersionUID = 1L;
 
+        private final TypeInformation<Geometry> legacy;
+
+        PlainKeyReader(TypeInformation<Geometry> legacy) {
+            this.legacy = legacy;
+        }
+
         @Override
         public void open(OpenContext openContext) {
-            getRuntimeContext().getState(new ValueStateDescriptor<>("latest", LEGACY));
+            getRuntimeContext().getState(new ValueStateDescriptor<>("latest", legacy));
             getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
-            getRuntimeContext().getListState(new ListStateDescriptor<>("history", LEGACY));
-            getRuntimeContext().getMapState(new MapStateDescriptor<>("links", LEGACY, LEGACY));
+            getRuntimeContext().getListState(new ListStateDescriptor<>("history", legacy));
+            getRuntimeContext().getMapState(new MapStateDescriptor<>("links", legacy, legacy));
         }
 
         @Override
