@@ -84,22 +84,28 @@ import org.locationtech.jts.geom.GeometryFactory;
  * The offline rewrite end to end, on a MiniCluster with real savepoints on disk.
  *
  * <ol>
- *   <li>A streaming job keyed by a geometry with the <b>legacy</b> key type keeps ValueState,
- *       ListState and MapState (geometry user keys and values) with legacy types, and an event-time
- *       timer per key; a second operator has its own keyed state. Once every key has been handled
- *       (the MiniCluster runs in this JVM, so a latch tells), the job is stopped with a savepoint.
+ *   <li>A streaming job keyed by a geometry with the <b>legacy</b> key type (the legacy WKB type,
+ *       or Kryo's {@code GenericTypeInfo}) keeps ValueState, ListState and MapState (geometry user
+ *       keys and values) with legacy types, and an event-time timer per key; a second operator has
+ *       its own keyed state. Its source goes round and round the key indexes and writing is
+ *       idempotent; once every key has been handled (the MiniCluster runs in this JVM, so a latch
+ *       tells), the job is stopped with a savepoint.
  *   <li>Restoring that savepoint with the new types fails: Flink does not migrate keys.
- *   <li>{@link KeyedStateRewrite} writes a new savepoint; restoring it with the new types gives
- *       every key exactly the state that phase 1 wrote (Z, M, SRID and EMPTY included, compared
- *       with {@code ExactGeometry}), fires every key's timer at its time once the job is drained,
- *       and the other operator finds its state again.
+ *   <li>{@link KeyedStateRewrite} refuses descriptions that do not match the savepoint, before any
+ *       job runs; with the right description it writes a new savepoint whose geometry operator has
+ *       only {@code GeometrySerializer} snapshots and its old max parallelism.
+ *   <li>Restoring the new savepoint with the new types gives every key exactly the state that phase
+ *       1 wrote (Z, M, SRID and EMPTY included, compared with {@code ExactGeometry}), fires every
+ *       key's timer at its time once the job is drained, and the other operator finds its state
+ *       again; the savepoint taken then has the new serializers too.
  * </ol>
  *
  * <p>The keyed operator has max parallelism 64 while the others have the default 128: {@code
  * SavepointWriter.fromExistingSavepoint} would give the new operator the largest max parallelism of
  * the savepoint, and the restore would fail. On RocksDB the keys include points that JTS considers
  * equal but that differ in Z, M or SRID, as do the user keys of the map: RocksDB keeps them apart,
- * and so must the rewrite.
+ * and so must the rewrite; the test also pins how Flink's own key iteration mishandles them ({@link
+ * #assertPlainKeyIterationIsNotExact}).
  */
 class KeyedStateRewriteTest {
 
