@@ -11,36 +11,20 @@
  */
 package dev.flinkgeometry.serializer.migration;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
-import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.state.api.OperatorIdentifier;
-import org.apache.flink.state.api.OperatorTransformation;
-import org.apache.flink.state.api.SavepointReader;
-import org.apache.flink.state.api.SavepointWriter;
-import org.apache.flink.state.api.StateBootstrapTransformation;
-import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -294,15 +278,21 @@ public final class KeyedStateRewrite<K> {
         Objects.requireNonNull(newSavepointPath, "newSavepointPath");
         Objects.requireNonNull(stateBackend, "stateBackend");
         SavepointOperator old = SavepointOperator.load(oldSavepointPath, operator);
-        check(old);
-
+        old.requireCarriedBy(states.keySet(), droppedStates, CARRIED_TIMER_STATES);
         StreamExecutionEnvironment writeEnv = batchEnvironment(configuration);
-        checkKeyType(old, oldKeyType.createSerializer(writeEnv.getConfig().getSerializerConfig()));
-        addWriteJob(writeEnv, old, oldSavepointPath, newSavepointPath, stateBackend);
+        old.requireKeysReadableBy(
+                oldKeyType,
+                oldKeyType.createSerializer(writeEnv.getConfig().getSerializerConfig()));
+
+        RewriteJobs<K> jobs =
+                new RewriteJobs<>(
+                        operator, oldKeyType, newKeyType, new ArrayList<>(states.values()));
+        jobs.addWriteJob(
+                writeEnv, old.maxParallelism(), oldSavepointPath, newSavepointPath, stateBackend);
         JobExecutionResult written = writeEnv.execute("Rewrite keyed state of " + operator);
 
         StreamExecutionEnvironment checkEnv = batchEnvironment(configuration);
-        addCheckJob(checkEnv, newSavepointPath, stateBackend);
+        jobs.addCheckJob(checkEnv, newSavepointPath, stateBackend);
         JobExecutionResult checked = checkEnv.execute("Check rewritten keyed state of " + operator);
 
         long keysRead = counter(written, RewriteCounters.KEYS_READ);
@@ -356,171 +346,5 @@ public final class KeyedStateRewrite<K> {
     private static long counter(JobExecutionResult result, String name) {
         Long value = result.getAccumulatorResult(name);
         return value == null ? 0L : value;
-    }
-
-    /** The key type the reader function is declared with ({@code Object}, see there). */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <K> TypeInformation<Object> exactKeyType(TypeInformation<K> keyType) {
-        return (TypeInformation) new ExactKeyTypeInfo<>(keyType);
-    }
-
-    private TupleTypeInfo<Tuple2<ExactKey<K>, byte[]>> recordType() {
-        return new TupleTypeInfo<>(
-                new ExactKeyTypeInfo<>(newKeyType),
-                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO);
-    }
-
-    /**
-     * Reads every key with the old types, one record per key (the key, and its state encoded with
-     * the new types), and bootstraps the operator of the new savepoint from those records.
-     */
-    private void addWriteJob(
-            StreamExecutionEnvironment env,
-            SavepointOperator old,
-            String oldSavepointPath,
-            String newSavepointPath,
-            StateBackend stateBackend)
-            throws IOException {
-        List<StateSpec> specs = new ArrayList<>(states.values());
-        DataStream<Tuple2<ExactKey<K>, byte[]>> read =
-                SavepointReader.read(env, oldSavepointPath, stateBackend)
-                        .readKeyedState(
-                                operator,
-                                new StateReaderFunction<K>(newKeyType, specs, false),
-                                exactKeyType(oldKeyType),
-                                recordType());
-        DataStream<Tuple2<ExactKey<K>, byte[]>> distinct =
-                distinctAndCounted(read, RewriteCounters.KEYS_READ, RewriteCounters.CHECKSUM_READ);
-        StateBootstrapTransformation<Tuple2<ExactKey<K>, byte[]>> transformation =
-                OperatorTransformation.bootstrapWith(distinct)
-                        .setMaxParallelism(old.maxParallelism())
-                        .keyBy(new RecordKey<>(newKeyType), newKeyType)
-                        .transform(new StateWriterFunction<K>(specs));
-        SavepointWriter.fromExistingSavepoint(env, oldSavepointPath, stateBackend)
-                .removeOperator(operator)
-                .withOperator(operator, transformation)
-                .write(newSavepointPath);
-    }
-
-    /** Reads every key of the new savepoint with the new types and counts it. */
-    private void addCheckJob(
-            StreamExecutionEnvironment env, String newSavepointPath, StateBackend stateBackend)
-            throws IOException {
-        DataStream<Tuple2<ExactKey<K>, byte[]>> read =
-                SavepointReader.read(env, newSavepointPath, stateBackend)
-                        .readKeyedState(
-                                operator,
-                                new StateReaderFunction<K>(
-                                        newKeyType, new ArrayList<>(states.values()), true),
-                                exactKeyType(newKeyType),
-                                recordType());
-        distinctAndCounted(read, RewriteCounters.KEYS_WRITTEN, RewriteCounters.CHECKSUM_WRITTEN)
-                .sinkTo(new DiscardingSink<>());
-    }
-
-    private DataStream<Tuple2<ExactKey<K>, byte[]>> distinctAndCounted(
-            DataStream<Tuple2<ExactKey<K>, byte[]>> records, String countName, String sumName) {
-        return records.keyBy(new ExactRecordKey<K>(), new ExactKeyTypeInfo<>(newKeyType))
-                .reduce(new DistinctKeys<K>())
-                .map(new StateChecksum<K>(countName, sumName), recordType());
-    }
-
-    /** Fails unless the savepoint's operator holds exactly what this rewrite can carry. */
-    private void check(SavepointOperator old) {
-        String prefix = "operator " + old.description() + ": ";
-        if (old.hasOperatorState()) {
-            throw new IllegalArgumentException(
-                    prefix
-                            + "has operator (non-keyed) state, which this rewrite does not"
-                            + " carry");
-        }
-        if (old.hasRawKeyedState()) {
-            throw new IllegalArgumentException(
-                    prefix + "has raw keyed state, which this rewrite does not carry");
-        }
-        Set<String> undeclared = new TreeSet<>(old.keyValueStates());
-        undeclared.removeAll(states.keySet());
-        undeclared.removeAll(droppedStates);
-        for (String timers : old.timerStates()) {
-            if (!CARRIED_TIMER_STATES.contains(timers) && !droppedStates.contains(timers)) {
-                undeclared.add(timers);
-            }
-        }
-        if (!undeclared.isEmpty()) {
-            throw new IllegalArgumentException(
-                    prefix
-                            + "the savepoint has states "
-                            + undeclared
-                            + " that the rewrite neither declares nor drops (dropState)");
-        }
-        Set<String> missing = new TreeSet<>(states.keySet());
-        missing.removeAll(old.keyValueStates());
-        if (!missing.isEmpty() && !old.keyValueStates().isEmpty()) {
-            throw new IllegalArgumentException(
-                    prefix
-                            + "declared states "
-                            + missing
-                            + " are not in the savepoint, which has "
-                            + old.keyValueStates());
-        }
-    }
-
-    /** Fails unless the old key type restores the savepoint's keys as they are. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private void checkKeyType(SavepointOperator old, TypeSerializer<K> oldKeySerializer) {
-        for (TypeSerializerSnapshot<?> stored : old.keySerializerSnapshots()) {
-            TypeSerializerSchemaCompatibility<K> compatibility =
-                    oldKeySerializer
-                            .snapshotConfiguration()
-                            .resolveSchemaCompatibility((TypeSerializerSnapshot) stored);
-            if (!compatibility.isCompatibleAsIs()
-                    && !compatibility.isCompatibleWithReconfiguredSerializer()) {
-                throw new IllegalArgumentException(
-                        "operator "
-                                + old.description()
-                                + ": the old key type "
-                                + oldKeyType
-                                + " cannot read the savepoint's keys as they are (their"
-                                + " serializer snapshot is "
-                                + stored.getClass().getName()
-                                + "); pass the key type the old job had");
-            }
-        }
-    }
-
-    /**
-     * The key of a record, typed with the new key type; says its type itself, because the State
-     * Processor API keys the bootstrap input again without passing the key type.
-     */
-    private static final class RecordKey<K>
-            implements KeySelector<Tuple2<ExactKey<K>, byte[]>, K>, ResultTypeQueryable<K> {
-        private static final long serialVersionUID = 1L;
-
-        private final TypeInformation<K> keyType;
-
-        RecordKey(TypeInformation<K> keyType) {
-            this.keyType = keyType;
-        }
-
-        @Override
-        public K getKey(Tuple2<ExactKey<K>, byte[]> record) {
-            return record.f0.key();
-        }
-
-        @Override
-        public TypeInformation<K> getProducedType() {
-            return keyType;
-        }
-    }
-
-    /** The key of a record with its bytes in the new key type, equal when the bytes are. */
-    private static final class ExactRecordKey<K>
-            implements KeySelector<Tuple2<ExactKey<K>, byte[]>, ExactKey<K>> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public ExactKey<K> getKey(Tuple2<ExactKey<K>, byte[]> record) {
-            return record.f0;
-        }
     }
 }

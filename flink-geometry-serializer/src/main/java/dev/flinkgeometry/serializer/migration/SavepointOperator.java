@@ -20,7 +20,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.CompositeTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.runtime.checkpoint.OperatorState;
@@ -177,6 +180,77 @@ final class SavepointOperator {
             proxy.read(new DataInputViewStreamWrapper(in));
         }
         return proxy;
+    }
+
+    /**
+     * Fails unless the rewrite carries everything this operator has: its keyed states are declared
+     * or dropped, its timer states are carried or dropped, it has no other kind of state, and the
+     * declared states exist (unless the operator has no keyed state at all).
+     */
+    void requireCarriedBy(
+            Set<String> declared, Set<String> dropped, Set<String> carriedTimerStates) {
+        String prefix = "operator " + description + ": ";
+        if (hasOperatorState) {
+            throw new IllegalArgumentException(
+                    prefix
+                            + "has operator (non-keyed) state, which this rewrite does not"
+                            + " carry");
+        }
+        if (hasRawKeyedState) {
+            throw new IllegalArgumentException(
+                    prefix + "has raw keyed state, which this rewrite does not carry");
+        }
+        Set<String> undeclared = new TreeSet<>(keyValueStates);
+        undeclared.removeAll(declared);
+        undeclared.removeAll(dropped);
+        for (String timers : timerStates) {
+            if (!carriedTimerStates.contains(timers) && !dropped.contains(timers)) {
+                undeclared.add(timers);
+            }
+        }
+        if (!undeclared.isEmpty()) {
+            throw new IllegalArgumentException(
+                    prefix
+                            + "the savepoint has states "
+                            + undeclared
+                            + " that the rewrite neither declares nor drops (dropState)");
+        }
+        Set<String> missing = new TreeSet<>(declared);
+        missing.removeAll(keyValueStates);
+        if (!missing.isEmpty() && !keyValueStates.isEmpty()) {
+            throw new IllegalArgumentException(
+                    prefix
+                            + "declared states "
+                            + missing
+                            + " are not in the savepoint, which has "
+                            + keyValueStates);
+        }
+    }
+
+    /**
+     * Fails unless {@code keyType} (creating {@code keySerializer}) restores the operator's keys as
+     * they are, that is, without a migration, which Flink refuses for keys.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void requireKeysReadableBy(TypeInformation<?> keyType, TypeSerializer<?> keySerializer) {
+        for (TypeSerializerSnapshot<?> stored : keySerializerSnapshots) {
+            TypeSerializerSchemaCompatibility<?> compatibility =
+                    keySerializer
+                            .snapshotConfiguration()
+                            .resolveSchemaCompatibility((TypeSerializerSnapshot) stored);
+            if (!compatibility.isCompatibleAsIs()
+                    && !compatibility.isCompatibleWithReconfiguredSerializer()) {
+                throw new IllegalArgumentException(
+                        "operator "
+                                + description
+                                + ": the old key type "
+                                + keyType
+                                + " cannot read the savepoint's keys as they are (their"
+                                + " serializer snapshot is "
+                                + stored.getClass().getName()
+                                + "); pass the key type the old job had");
+            }
+        }
     }
 
     /** "with uid 'x'", for messages. */
