@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer.migration;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -22,6 +23,7 @@ import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.state.StateBackend;
 import org.apache.flink.state.api.OperatorIdentifier;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -66,8 +68,9 @@ import org.slf4j.LoggerFactory;
  *       old key type must read its keys as they are, every keyed state it has must be declared (or
  *       explicitly {@linkplain #dropState dropped}), every declared state must exist, and the
  *       operator must have no operator (non-keyed) state, raw keyed state, or timers other than
- *       those of a {@code KeyedProcessFunction} (which are carried): nothing is left behind
- *       silently.
+ *       those of a {@code KeyedProcessFunction} (which are carried), and no other operator may have
+ *       keyed state in RocksDB's native savepoint format ({@code SavepointWriter} would not copy
+ *       its files): nothing is left behind silently.
  *   <li>A batch job reads every key with the old key type and writes it with the new one;
  *       ValueState values, ListState elements (in order) and MapState entries are read with the old
  *       types and written with the new ones; the event-time and processing-time timers of each key
@@ -82,9 +85,10 @@ import org.slf4j.LoggerFactory;
  *       them.
  *   <li>A second batch job reads the new savepoint with the new types and compares it with what the
  *       first job read: the number of keys and a sum of hashes over every key and its state must be
- *       equal, or the rewrite fails. This also catches what Flink's State Processor API does not
- *       report: a failure inside its bootstrap thread is dropped (the job hangs or finishes without
- *       that subtask's state), so the writing side only logs failures.
+ *       equal, and every file the new savepoint names must exist, or the rewrite fails. This also
+ *       catches what Flink's State Processor API does not report: a failure inside its bootstrap
+ *       thread is dropped (the job hangs or finishes without that subtask's state), so the writing
+ *       side only logs failures.
  * </ul>
  *
  * <p>Limits: one operator per rewrite (run it once per operator, each time from the previous
@@ -279,6 +283,16 @@ public final class KeyedStateRewrite<K> {
         Objects.requireNonNull(stateBackend, "stateBackend");
         SavepointOperator old = SavepointOperator.load(oldSavepointPath, operator);
         old.requireCarriedBy(states.keySet(), droppedStates, CARRIED_TIMER_STATES);
+        List<String> nativeOperators =
+                SavepointFiles.operatorsWithNativeKeyedState(oldSavepointPath, operator);
+        if (!nativeOperators.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "operators "
+                            + nativeOperators
+                            + " have keyed state in RocksDB's native savepoint format, whose files"
+                            + " Flink's SavepointWriter does not copy into a new savepoint; take a"
+                            + " savepoint in the canonical format (flink stop --type canonical)");
+        }
         StreamExecutionEnvironment writeEnv = batchEnvironment(configuration);
         old.requireKeysReadableBy(
                 oldKeyType,
@@ -323,6 +337,14 @@ public final class KeyedStateRewrite<K> {
                             + " keys found, checksums "
                             + (sumRead == sumWritten ? "equal" : "differ")
                             + "; do not use it (the TaskManager logs say more)");
+        }
+        List<Path> missing = SavepointFiles.missingFiles(newSavepointPath);
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException(
+                    "the new savepoint "
+                            + newSavepointPath
+                            + " names files that do not exist; do not use it: "
+                            + missing);
         }
         int newMaxParallelism = SavepointOperator.load(newSavepointPath, operator).maxParallelism();
         if (newMaxParallelism != old.maxParallelism()) {

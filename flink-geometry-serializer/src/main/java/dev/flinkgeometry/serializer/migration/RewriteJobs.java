@@ -37,7 +37,8 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
  * information all the way, no Kryo.
  *
  * <pre>
- * write: read old savepoint (old types) - keyBy exact key - drop repeats - count - bootstrap (new types)
+ * write: read old savepoint (old types) - keyBy exact key - drop repeats - count
+ *        - keyBy key - bootstrap (new types) - new savepoint
  * check: read new savepoint (new types) - keyBy exact key - drop repeats - count
  * </pre>
  */

@@ -149,25 +149,52 @@ class KeyedStateRewriteTest {
 
     @Test
     void rewritesLegacyWkbKeyedStateOnRocksDb() throws Exception {
-        rewriteAndRestore("rocksdb", new EmbeddedRocksDBStateBackend(), LEGACY, TestData.of(true));
+        rewriteAndRestore(
+                "rocksdb",
+                new EmbeddedRocksDBStateBackend(),
+                SavepointFormatType.CANONICAL,
+                LEGACY,
+                TestData.of(true));
+    }
+
+    /** A native RocksDB savepoint: RocksDB's own files, read only by RocksDB. */
+    @Test
+    void rewritesLegacyWkbKeyedStateFromNativeRocksDbSavepoint() throws Exception {
+        rewriteAndRestore(
+                "rocksdb",
+                new EmbeddedRocksDBStateBackend(),
+                SavepointFormatType.NATIVE,
+                LEGACY,
+                TestData.of(true));
     }
 
     @Test
     void rewritesLegacyWkbKeyedStateOnHashMap() throws Exception {
         // The heap backend compares keys and user keys with JTS equals (X/Y only): no keys that
         // differ only in Z, M or SRID here.
-        rewriteAndRestore("hashmap", new HashMapStateBackend(), LEGACY, TestData.of(false));
+        rewriteAndRestore(
+                "hashmap",
+                new HashMapStateBackend(),
+                SavepointFormatType.CANONICAL,
+                LEGACY,
+                TestData.of(false));
     }
 
     /** State written by Flink's Kryo fallback: the job had no geometry types registered. */
     @Test
     void rewritesKryoKeyedStateOnRocksDb() throws Exception {
-        rewriteAndRestore("rocksdb", new EmbeddedRocksDBStateBackend(), KRYO, TestData.of(true));
+        rewriteAndRestore(
+                "rocksdb",
+                new EmbeddedRocksDBStateBackend(),
+                SavepointFormatType.CANONICAL,
+                KRYO,
+                TestData.of(true));
     }
 
     private void rewriteAndRestore(
             String backend,
             StateBackend stateBackend,
+            SavepointFormatType format,
             TypeInformation<Geometry> legacy,
             TestData testData)
             throws Exception {
@@ -177,21 +204,49 @@ class KeyedStateRewriteTest {
         // Phase 1: legacy types everywhere.
         JobClient legacyJob = start(backend, null, legacy, true);
         awaitAllKeys(legacyJob);
-        String legacySavepoint =
-                legacyJob.stopWithSavepoint(false, target, SavepointFormatType.CANONICAL).get();
+        String legacySavepoint = legacyJob.stopWithSavepoint(false, target, format).get();
+        String firstSavepoint = legacySavepoint;
         assertThat(OBSERVED.keySet()).hasSize(testData.keys.size());
         if (testData.hasTwins) {
             assertPlainKeyIterationIsNotExact(legacySavepoint, stateBackend, legacy);
         }
 
         // Phase 2: a plain restore with the new types is refused by Flink.
-        JobClient plainRestore = start(backend, legacySavepoint, NEW, false);
+        JobClient plainRestore = start(backend, firstSavepoint, NEW, false);
         assertThatThrownBy(() -> plainRestore.getJobExecutionResult().get(60, TimeUnit.SECONDS))
                 .hasStackTraceContaining("The new key serializer")
                 .hasStackTraceContaining("must be compatible with the previous key serializer");
 
+        if (format == SavepointFormatType.NATIVE) {
+            // Flink's SavepointWriter would not copy the other operator's RocksDB files.
+            assertThatThrownBy(
+                            () ->
+                                    KeyedStateRewrite.forOperator(UID, legacy, NEW)
+                                            .valueState("latest", legacy, NEW)
+                                            .valueState("count", Types.LONG, Types.LONG)
+                                            .listState("history", legacy, NEW)
+                                            .mapState("links", legacy, legacy, NEW, NEW)
+                                            .rewrite(
+                                                    firstSavepoint,
+                                                    savepoints
+                                                            .resolve("refused")
+                                                            .toUri()
+                                                            .toString(),
+                                                    stateBackend))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("[" + OTHER_UID + "]")
+                    .hasMessageContaining("flink stop --type canonical");
+            // What MIGRATION.md tells users: resume the old job, stop it with a canonical
+            // savepoint.
+            OBSERVED.clear();
+            JobClient resumed = start(backend, legacySavepoint, legacy, true);
+            awaitAllKeys(resumed);
+            legacySavepoint =
+                    resumed.stopWithSavepoint(false, target, SavepointFormatType.CANONICAL).get();
+        }
+
         // A rewrite that does not describe the savepoint is refused before any job runs.
-        if (legacy == LEGACY) {
+        if (legacy == LEGACY && format == SavepointFormatType.CANONICAL) {
             assertRefusedBeforeAnyJob(legacySavepoint, stateBackend);
         }
 
@@ -212,8 +267,7 @@ class KeyedStateRewriteTest {
         JobClient restored = start(backend, rewritten, NEW, false);
         awaitAllKeys(restored);
         // Draining emits the final watermark: every key's event-time timer fires.
-        String drained =
-                restored.stopWithSavepoint(true, target, SavepointFormatType.CANONICAL).get();
+        String drained = restored.stopWithSavepoint(true, target, format).get();
 
         Map<Integer, KeyState> expected = new TreeMap<>();
         Map<String, Long> expectedTimers = new TreeMap<>();
