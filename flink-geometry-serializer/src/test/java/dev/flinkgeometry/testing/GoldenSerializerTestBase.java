@@ -284,11 +284,12 @@ public abstract class GoldenSerializerTestBase<T> {
         System.out.println("wrote golden files " + directory.toAbsolutePath());
     }
 
-    /** On the test classpath, or (while generating) in the source tree. */
+    /** In the source tree while generating, else on the test classpath. */
     private boolean exists(Spec<T> spec, String file) {
-        String resource = "/golden/" + spec.directory() + "/" + file;
-        return getClass().getResource(resource) != null
-                || Files.exists(SOURCE_ROOT.resolve(spec.directory()).resolve(file));
+        if (Boolean.getBoolean(GENERATE_PROPERTY)) {
+            return Files.exists(SOURCE_ROOT.resolve(spec.directory()).resolve(file));
+        }
+        return getClass().getResource("/golden/" + spec.directory() + "/" + file) != null;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -327,9 +328,9 @@ public abstract class GoldenSerializerTestBase<T> {
     private byte[] committed(Spec<T> spec, String file) {
         String resource = "/golden/" + spec.directory() + "/" + file;
         try (InputStream in = getClass().getResourceAsStream(resource)) {
-            Path generated = SOURCE_ROOT.resolve(spec.directory()).resolve(file);
-            if (in == null && Boolean.getBoolean(GENERATE_PROPERTY) && Files.exists(generated)) {
-                return Files.readAllBytes(generated); // written by this run's generator
+            if (Boolean.getBoolean(GENERATE_PROPERTY)) {
+                // The source tree, which this run's generator may just have written.
+                return Files.readAllBytes(SOURCE_ROOT.resolve(spec.directory()).resolve(file));
             }
             if (in == null) {
                 throw new AssertionError(
