@@ -70,6 +70,7 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -139,6 +140,19 @@ class KryoStateMigrationTest {
     /** Counts down once per key handled by the keyed function in the current phase. */
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
+    /** Jobs this test started; a failed test cancels what still runs, freeing the one slot. */
+    private static final List<JobClient> STARTED = new ArrayList<>();
+
+    @AfterEach
+    void cancelJobsStillRunning() throws Exception {
+        for (JobClient client : STARTED) {
+            if (!client.getJobExecutionResult().isDone()) {
+                cancel(client);
+            }
+        }
+        STARTED.clear();
+    }
+
     static Stream<Arguments> backendsAndFormats() {
         return Stream.of(
                 Arguments.of("hashmap", SavepointFormatType.CANONICAL),
@@ -161,6 +175,14 @@ class KryoStateMigrationTest {
         assertThat(first.formatType()).isEqualTo(format);
         assertThat(first.keyedStates()).hasSize(1);
         SavepointContents.KeyedState kryoState = first.keyedStates().get(0);
+        // Four different layouts on disk.
+        assertThat(kryoState.handleClass())
+                .isEqualTo(
+                        format == SavepointFormatType.CANONICAL
+                                ? "KeyGroupsSavepointStateHandle"
+                                : backend.equals("rocksdb")
+                                        ? "IncrementalRemoteKeyedStateHandle"
+                                        : "KeyGroupsStateHandle");
         assertThat(kryoState.keyValueStateNames())
                 .containsExactlyInAnyOrder(VALUE_STATE, LIST_STATE, MAP_STATE);
         for (String state : List.of(VALUE_STATE, LIST_STATE, MAP_STATE)) {
@@ -257,6 +279,7 @@ class KryoStateMigrationTest {
         CountDownLatch latch = new CountDownLatch(WRITTEN.size());
         handled = latch;
         JobClient client = env.executeAsync(mode + " with " + serializers + " on " + backend);
+        STARTED.add(client);
         CompletableFuture<?> result = client.getJobExecutionResult();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (!latch.await(50, TimeUnit.MILLISECONDS)) {
