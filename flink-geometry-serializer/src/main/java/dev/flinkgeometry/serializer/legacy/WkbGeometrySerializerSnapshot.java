@@ -92,6 +92,11 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
         return (Class<T>) type;
     }
 
+    /** The geometry class the legacy state was written for. */
+    public Class<T> geometryClass() {
+        return geometryClass;
+    }
+
     @Override
     public TypeSerializer<T> restoreSerializer() {
         return new WkbGeometrySerializer<>(geometryClass);
