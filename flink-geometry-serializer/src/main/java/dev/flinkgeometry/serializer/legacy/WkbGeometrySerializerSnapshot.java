@@ -92,11 +92,6 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
         return (Class<T>) type;
     }
 
-    /** The geometry class the legacy state was written for. */
-    public Class<T> geometryClass() {
-        return geometryClass;
-    }
-
     @Override
     public TypeSerializer<T> restoreSerializer() {
         return new WkbGeometrySerializer<>(geometryClass);
@@ -131,7 +126,7 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
     }
 
     /** The declared geometry class (after {@link #readSnapshot}, the one that was written). */
-    Class<T> geometryClass() {
+    public Class<T> geometryClass() {
         return geometryClass;
     }
 }
