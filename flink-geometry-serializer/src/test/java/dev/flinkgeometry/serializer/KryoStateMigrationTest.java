@@ -15,10 +15,10 @@ import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
 import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
 import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import dev.flinkgeometry.testing.JobTestData;
 import dev.flinkgeometry.testing.SavepointContents;
+import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,12 +27,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.state.ListState;
@@ -46,24 +42,11 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.connector.source.Boundedness;
-import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.api.connector.source.SourceReader;
-import org.apache.flink.api.connector.source.SourceReaderContext;
-import org.apache.flink.api.connector.source.SourceSplit;
-import org.apache.flink.api.connector.source.SplitEnumerator;
-import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.StateBackendOptions;
-import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -74,7 +57,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateXYM;
@@ -108,11 +90,11 @@ import org.locationtech.jts.geom.PrecisionModel;
  *       GeometrySerializer} on both backends, and again sees exactly the phase 1 geometries.
  * </ol>
  *
- * <p>The source emits one record per key and then stays idle without finishing, so the savepoints
- * are taken of a running job; the test waits until the keyed function has handled every key (a
- * latch, as the MiniCluster runs in this JVM) before it stops the job. The descriptors name their
- * type information explicitly, because {@link GeometryTypes} registration is JVM-global and other
- * test classes in this JVM register it.
+ * <p>The jobs run on {@link SavepointJobs}: the source emits one record per key and then stays idle
+ * without finishing, so the savepoints are taken of a running job; the test waits until the keyed
+ * function has handled every key (a latch, as the MiniCluster runs in this JVM) before it stops the
+ * job. The descriptors name their type information explicitly, because {@link GeometryTypes}
+ * registration is JVM-global and other test classes in this JVM register it.
  */
 class KryoStateMigrationTest {
 
@@ -140,36 +122,23 @@ class KryoStateMigrationTest {
     /** Counts down once per key handled by the keyed function in the current phase. */
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
-    /** Jobs this test started; a failed test cancels what still runs, freeing the one slot. */
-    private static final List<JobClient> STARTED = new ArrayList<>();
+    /** The jobs this test started; a failed test cancels what still runs, freeing the slot. */
+    private final SavepointJobs jobs = new SavepointJobs();
 
     @AfterEach
     void cancelJobsStillRunning() throws Exception {
-        for (JobClient client : STARTED) {
-            if (!client.getJobExecutionResult().isDone()) {
-                cancel(client);
-            }
-        }
-        STARTED.clear();
-    }
-
-    static Stream<Arguments> backendsAndFormats() {
-        return Stream.of(
-                Arguments.of("hashmap", SavepointFormatType.CANONICAL),
-                Arguments.of("hashmap", SavepointFormatType.NATIVE),
-                Arguments.of("rocksdb", SavepointFormatType.CANONICAL),
-                Arguments.of("rocksdb", SavepointFormatType.NATIVE));
+        jobs.cancelJobsStillRunning();
     }
 
     @ParameterizedTest(name = "{0}, {1} savepoints")
-    @MethodSource("backendsAndFormats")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
     void kryoStateMigratesToGeometrySerializer(
             String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
         String target = savepoints.toUri().toString();
 
         // Phase 1: Kryo state.
         JobClient writer = start(backend, null, Mode.WRITE, Serializers.KRYO);
-        String kryoSavepoint = stopWithSavepoint(writer, target, format);
+        String kryoSavepoint = SavepointJobs.stopWithSavepoint(writer, target, format);
 
         SavepointContents first = SavepointContents.read(kryoSavepoint);
         assertThat(first.formatType()).isEqualTo(format);
@@ -177,12 +146,7 @@ class KryoStateMigrationTest {
         SavepointContents.KeyedState kryoState = first.keyedStates().get(0);
         // Four different layouts on disk.
         assertThat(kryoState.handleClass())
-                .isEqualTo(
-                        format == SavepointFormatType.CANONICAL
-                                ? "KeyGroupsSavepointStateHandle"
-                                : backend.equals("rocksdb")
-                                        ? "IncrementalRemoteKeyedStateHandle"
-                                        : "KeyGroupsStateHandle");
+                .isEqualTo(SavepointJobs.keyedStateHandleClass(backend, format));
         assertThat(kryoState.keyValueStateNames())
                 .containsExactlyInAnyOrder(VALUE_STATE, LIST_STATE, MAP_STATE);
         for (String state : List.of(VALUE_STATE, LIST_STATE, MAP_STATE)) {
@@ -208,7 +172,7 @@ class KryoStateMigrationTest {
             assertObservedIsWhatWasWritten(false);
             assertThat(OBSERVED.get(LINEAR_RING_KEY).value()).isInstanceOf(LinearRing.class);
         }
-        String geometrySavepoint = stopWithSavepoint(migrated, target, format);
+        String geometrySavepoint = SavepointJobs.stopWithSavepoint(migrated, target, format);
 
         SavepointContents second = SavepointContents.read(geometrySavepoint);
         assertThat(second.formatType()).isEqualTo(format);
@@ -232,7 +196,7 @@ class KryoStateMigrationTest {
         // Phase 3: the second savepoint holds GeometrySerializer bytes.
         JobClient reader = start(backend, geometrySavepoint, Mode.READ, Serializers.GEOMETRY);
         assertObservedIsWhatWasWritten(true);
-        cancel(reader);
+        SavepointJobs.cancel(reader);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -254,21 +218,10 @@ class KryoStateMigrationTest {
     }
 
     /** Submits the job and returns once its keyed function has handled every key. */
-    private static JobClient start(
-            String backend, String restoreFrom, Mode mode, Serializers serializers)
+    private JobClient start(String backend, String restoreFrom, Mode mode, Serializers serializers)
             throws Exception {
-        Configuration config = new Configuration();
-        config.set(StateBackendOptions.STATE_BACKEND, backend);
-        if (restoreFrom != null) {
-            config.set(StateRecoveryOptions.SAVEPOINT_PATH, restoreFrom);
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
-        env.setParallelism(1);
-        env.fromSource(
-                        new KeysThenIdle(new ArrayList<>(WRITTEN.keySet())),
-                        WatermarkStrategy.noWatermarks(),
-                        "keys")
-                .uid("keys")
+        StreamExecutionEnvironment env = SavepointJobs.environment(backend, restoreFrom);
+        SavepointJobs.keys(env, WRITTEN.keySet())
                 .keyBy(key -> key)
                 .process(new GeometryStateFunction(mode, serializers, backend))
                 .uid("geometry-state")
@@ -278,32 +231,7 @@ class KryoStateMigrationTest {
         OBSERVED.clear();
         CountDownLatch latch = new CountDownLatch(WRITTEN.size());
         handled = latch;
-        JobClient client = env.executeAsync(mode + " with " + serializers + " on " + backend);
-        STARTED.add(client);
-        CompletableFuture<?> result = client.getJobExecutionResult();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (!latch.await(50, TimeUnit.MILLISECONDS)) {
-            if (result.isDone()) {
-                result.get(); // a failed job: throws its cause
-                fail("the job finished before it handled every key");
-            }
-            if (System.nanoTime() > deadline) {
-                fail("the job did not handle every key within 3 minutes");
-            }
-        }
-        return client;
-    }
-
-    private static String stopWithSavepoint(
-            JobClient client, String target, SavepointFormatType format) throws Exception {
-        String savepoint = client.stopWithSavepoint(false, target, format).get();
-        client.getJobExecutionResult().get();
-        return savepoint;
-    }
-
-    private static void cancel(JobClient client) throws Exception {
-        client.cancel().get();
-        client.getJobExecutionResult().handle((result, failure) -> null).get();
+        return jobs.startAndAwait(env, mode + " with " + serializers + " on " + backend, latch);
     }
 
     /**
@@ -346,11 +274,7 @@ class KryoStateMigrationTest {
             requireSerializer(valueDescriptor.getSerializer());
             requireSerializer(listDescriptor.getElementSerializer());
             requireSerializer(mapDescriptor.getValueSerializer());
-            String backendPrefix = backend.equals("rocksdb") ? "RocksDB" : "Heap";
-            if (!value.getClass().getSimpleName().startsWith(backendPrefix)) {
-                throw new IllegalStateException(
-                        "expected state of the " + backend + " backend, got " + value.getClass());
-            }
+            SavepointJobs.requireBackend(value, backend);
         }
 
         private void requireSerializer(TypeSerializer<?> serializer) {
@@ -382,141 +306,6 @@ class KryoStateMigrationTest {
                 OBSERVED.put(key, new KeyState(value.value(), listed, mapped));
             }
             handled.countDown();
-        }
-    }
-
-    /**
-     * Emits the given keys once, then stays available for nothing until the job is stopped: an
-     * unbounded source without splits (a restored reader emits its keys again).
-     */
-    static final class KeysThenIdle implements Source<String, NoSplit, Void> {
-        private static final long serialVersionUID = 1L;
-
-        private final ArrayList<String> keys;
-
-        KeysThenIdle(ArrayList<String> keys) {
-            this.keys = keys;
-        }
-
-        @Override
-        public Boundedness getBoundedness() {
-            return Boundedness.CONTINUOUS_UNBOUNDED;
-        }
-
-        @Override
-        public SourceReader<String, NoSplit> createReader(SourceReaderContext context) {
-            return new Reader(keys);
-        }
-
-        @Override
-        public SplitEnumerator<NoSplit, Void> createEnumerator(
-                SplitEnumeratorContext<NoSplit> context) {
-            return new NoSplitEnumerator();
-        }
-
-        @Override
-        public SplitEnumerator<NoSplit, Void> restoreEnumerator(
-                SplitEnumeratorContext<NoSplit> context, Void checkpoint) {
-            return new NoSplitEnumerator();
-        }
-
-        @Override
-        public SimpleVersionedSerializer<NoSplit> getSplitSerializer() {
-            return new NothingSerializer<>();
-        }
-
-        @Override
-        public SimpleVersionedSerializer<Void> getEnumeratorCheckpointSerializer() {
-            return new NothingSerializer<>();
-        }
-
-        private static final class Reader implements SourceReader<String, NoSplit> {
-            private final List<String> keys;
-            private final CompletableFuture<Void> never = new CompletableFuture<>();
-            private int next;
-
-            Reader(List<String> keys) {
-                this.keys = keys;
-            }
-
-            @Override
-            public void start() {}
-
-            @Override
-            public InputStatus pollNext(ReaderOutput<String> output) {
-                if (next < keys.size()) {
-                    output.collect(keys.get(next++));
-                    return InputStatus.MORE_AVAILABLE;
-                }
-                return InputStatus.NOTHING_AVAILABLE;
-            }
-
-            @Override
-            public List<NoSplit> snapshotState(long checkpointId) {
-                return Collections.emptyList();
-            }
-
-            @Override
-            public CompletableFuture<Void> isAvailable() {
-                return next < keys.size() ? CompletableFuture.completedFuture(null) : never;
-            }
-
-            @Override
-            public void addSplits(List<NoSplit> splits) {}
-
-            @Override
-            public void notifyNoMoreSplits() {}
-
-            @Override
-            public void close() {}
-        }
-    }
-
-    /** The split type of {@link KeysThenIdle}; never instantiated. */
-    static final class NoSplit implements SourceSplit {
-        @Override
-        public String splitId() {
-            throw new UnsupportedOperationException();
-        }
-    }
-
-    private static final class NoSplitEnumerator implements SplitEnumerator<NoSplit, Void> {
-        @Override
-        public void start() {}
-
-        @Override
-        public void handleSplitRequest(int subtaskId, String requesterHostname) {}
-
-        @Override
-        public void addSplitsBack(List<NoSplit> splits, int subtaskId) {}
-
-        @Override
-        public void addReader(int subtaskId) {}
-
-        @Override
-        public Void snapshotState(long checkpointId) {
-            return null;
-        }
-
-        @Override
-        public void close() {}
-    }
-
-    /** Writes nothing, reads {@code null}. */
-    private static final class NothingSerializer<T> implements SimpleVersionedSerializer<T> {
-        @Override
-        public int getVersion() {
-            return 1;
-        }
-
-        @Override
-        public byte[] serialize(T obj) {
-            return new byte[0];
-        }
-
-        @Override
-        public T deserialize(int version, byte[] serialized) {
-            return null;
         }
     }
 
