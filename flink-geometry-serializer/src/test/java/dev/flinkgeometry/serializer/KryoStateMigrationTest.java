@@ -11,22 +11,18 @@
  */
 package dev.flinkgeometry.serializer;
 
-import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
-import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
-import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flinkgeometry.testing.JobTestData;
+import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.KeyedGeometryStates.KeyState;
 import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -58,16 +54,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.locationtech.jts.geom.Coordinate;
-import org.locationtech.jts.geom.CoordinateXYM;
-import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
-import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.Polygon;
-import org.locationtech.jts.geom.PrecisionModel;
 
 /**
  * A job whose geometry state was written by Flink's default for JTS classes (Kryo, through {@code
@@ -111,7 +99,8 @@ class KryoStateMigrationTest {
     private static final String MAP_STATE = "map";
 
     /** The state every key holds, written in phase 1; shared with the job through this JVM. */
-    private static final Map<String, KeyState> WRITTEN = writtenState();
+    private static final Map<String, KeyState> WRITTEN =
+            KeyedGeometryStates.perKey(KeyedGeometryStates.geometries());
 
     /** The key whose ValueState holds a LinearRing (GeometrySerializer gives a LineString). */
     private static final String LINEAR_RING_KEY = linearRingKey();
@@ -313,9 +302,6 @@ class KryoStateMigrationTest {
     // Data and assertions
     // ------------------------------------------------------------------------------------------
 
-    /** The state of one key. */
-    record KeyState(Geometry value, List<Geometry> list, Map<String, Geometry> map) {}
-
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static TypeSerializerSchemaCompatibility<?> resolveWithGeometrySerializer(
             TypeSerializerSnapshot<?> oldSnapshot) {
@@ -332,137 +318,7 @@ class KryoStateMigrationTest {
      * decoder (the heap backend keeps the objects Kryo restored until the next savepoint).
      */
     private static void assertObservedIsWhatWasWritten(boolean decoded) {
-        assertThat(OBSERVED.keySet()).containsExactlyInAnyOrderElementsOf(WRITTEN.keySet());
-        int geometries = 0;
-        for (Map.Entry<String, KeyState> entry : WRITTEN.entrySet()) {
-            String key = entry.getKey();
-            KeyState want = entry.getValue();
-            KeyState got = OBSERVED.get(key);
-            assertExact(key + " value", got.value(), want.value(), decoded);
-            assertThat(got.list()).as("%s list", key).hasSameSizeAs(want.list());
-            for (int i = 0; i < want.list().size(); i++) {
-                assertExact(
-                        key + " list[" + i + "]", got.list().get(i), want.list().get(i), decoded);
-            }
-            assertThat(got.map()).as("%s map", key).containsOnlyKeys(want.map().keySet());
-            for (Map.Entry<String, Geometry> mapEntry : want.map().entrySet()) {
-                String name = key + " map[" + mapEntry.getKey() + "]";
-                if (mapEntry.getValue() == null) {
-                    assertThat(got.map().get(mapEntry.getKey())).as(name).isNull();
-                } else {
-                    assertExact(
-                            name, got.map().get(mapEntry.getKey()), mapEntry.getValue(), decoded);
-                }
-            }
-            geometries += 1 + want.list().size() + want.map().size();
-        }
-        assertThat(geometries).isGreaterThan(300);
-    }
-
-    private static void assertExact(
-            String what, Geometry actual, Geometry expected, boolean decoded) {
-        assertThat(actual).as(what).isNotNull();
-        assertThat(describe(asDecoded(actual)))
-                .as("%s: %s", what, actual)
-                .isEqualTo(describe(asDecoded(expected)));
-        if (decoded) {
-            assertSequencesHaveValueLayout(actual);
-            assertThat(actual.getClass()).as(what).isEqualTo(asDecoded(expected).getClass());
-        }
-    }
-
-    /**
-     * Per key: a value, a list of three and a map of two or three entries (sometimes one with a
-     * {@code null} value), drawn in turn from {@link #geometries()} so that every geometry is in
-     * every kind of state.
-     */
-    private static Map<String, KeyState> writtenState() {
-        List<Geometry> geometries = geometries();
-        int n = geometries.size();
-        Map<String, KeyState> state = new TreeMap<>();
-        for (int i = 0; i < n; i++) {
-            Map<String, Geometry> map = new LinkedHashMap<>();
-            map.put("a", geometries.get((i + 3) % n));
-            map.put("b", geometries.get((i + 8) % n));
-            if (i % 4 == 0) {
-                map.put("none", null);
-            }
-            state.put(
-                    String.format("key-%03d", i),
-                    new KeyState(
-                            geometries.get(i),
-                            List.of(
-                                    geometries.get((i + 1) % n),
-                                    geometries.get((i + 2) % n),
-                                    geometries.get((i + 5) % n)),
-                            Collections.unmodifiableMap(map)));
-        }
-        return Collections.unmodifiableMap(state);
-    }
-
-    /**
-     * Real Natural Earth polygons, multipolygons, lines and points (from the job tests' payloads,
-     * some built on packed sequences), and synthetic geometries of every type with Z, M, ZM, SRIDs,
-     * NaN and -0.0 ordinates, every EMPTY, nested collections and members with their own SRIDs.
-     */
-    private static List<Geometry> geometries() {
-        List<Geometry> all = new ArrayList<>(JobTestData.flatten(JobTestData.payloadGroups()));
-        GeometryFactory factory = new GeometryFactory();
-        GeometryFactory srid3857 = new GeometryFactory(new PrecisionModel(), 3857);
-        all.add(withSrid(JobTestData.strict("POINT Z (1.5 -2.5 3.25)"), 4326));
-        all.add(factory.createPoint(new CoordinateXYM(4, 5, 6)));
-        all.add(factory.createPoint(new CoordinateXYZM(-0.0, 0.0, Double.NaN, 7)));
-        all.add(JobTestData.strict("POINT Z (1 2 NaN)"));
-        all.add(JobTestData.strict("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
-        all.add(
-                factory.createLinearRing(
-                        new Coordinate[] {
-                            new Coordinate(0, 0), new Coordinate(1, 0),
-                            new Coordinate(1, 1), new Coordinate(0, 0)
-                        }));
-        all.add(
-                JobTestData.strict(
-                        "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1),"
-                                + " (2 2 5, 2 3 6, 3 3 7, 2 2 5))"));
-        all.add(JobTestData.strict("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
-        all.add(
-                srid3857.createMultiPoint(
-                        new Point[] {srid3857.createPoint(new Coordinate(9, 9))}));
-        all.add(JobTestData.strict("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
-        all.add(
-                JobTestData.strict(
-                        "MULTIPOLYGON M (((0 0 1, 1 0 2, 1 1 3, 0 0 1)), EMPTY,"
-                                + " ((5 5 1, 6 5 2, 6 6 3, 5 5 1)))"));
-        for (String empty :
-                new String[] {
-                    "POINT EMPTY",
-                    "LINESTRING EMPTY",
-                    "POLYGON EMPTY",
-                    "MULTIPOINT EMPTY",
-                    "MULTILINESTRING EMPTY",
-                    "MULTIPOLYGON EMPTY",
-                    "GEOMETRYCOLLECTION EMPTY"
-                }) {
-            all.add(JobTestData.strict(empty));
-        }
-        Point member = factory.createPoint(new Coordinate(1, 2, 3));
-        member.setSRID(4326);
-        LineString line = (LineString) JobTestData.strict("LINESTRING M (0 0 1, 1 1 2)");
-        line.setSRID(3857);
-        Polygon emptyPolygon = factory.createPolygon();
-        Geometry inner = factory.createGeometryCollection(new Geometry[] {line, emptyPolygon});
-        inner.setSRID(900913);
-        Geometry outer =
-                factory.createGeometryCollection(
-                        new Geometry[] {
-                            member,
-                            inner,
-                            factory.createGeometryCollection(),
-                            JobTestData.strict("MULTIPOINT ((7 7), EMPTY)")
-                        });
-        outer.setSRID(4326);
-        all.add(outer);
-        return all;
+        KeyedGeometryStates.assertSameState(OBSERVED, WRITTEN, ExactGeometry::asDecoded, decoded);
     }
 
     private static String linearRingKey() {
@@ -471,10 +327,5 @@ class KryoStateMigrationTest {
                 .map(Map.Entry::getKey)
                 .findFirst()
                 .orElseThrow();
-    }
-
-    private static Geometry withSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }
