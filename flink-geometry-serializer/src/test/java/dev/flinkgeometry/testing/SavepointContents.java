@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeutils.CompositeTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.MapSerializerSnapshot;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.runtime.checkpoint.Checkpoints;
@@ -77,6 +78,22 @@ public final class SavepointContents {
                 return nested[nested.length - 1]; // List: [element]; Map: [key, value]
             }
             return value;
+        }
+
+        /** The serializer snapshot of the user keys of a MapState. */
+        public TypeSerializerSnapshot<?> userKeySnapshot(String stateName) {
+            StateMetaInfoSnapshot state = states.get(stateName);
+            if (state == null) {
+                throw new IllegalArgumentException(
+                        "no state " + stateName + " in the savepoint, only " + states.keySet());
+            }
+            TypeSerializerSnapshot<?> value =
+                    state.getTypeSerializerSnapshot(CommonSerializerKeys.VALUE_SERIALIZER);
+            if (!(value instanceof MapSerializerSnapshot)) {
+                throw new IllegalArgumentException(
+                        stateName + " is not a MapState: its serializer snapshot is " + value);
+            }
+            return ((MapSerializerSnapshot<?, ?>) value).getNestedSerializerSnapshots()[0];
         }
     }
 
