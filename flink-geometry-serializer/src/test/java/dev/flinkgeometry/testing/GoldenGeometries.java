@@ -134,6 +134,62 @@ public final class GoldenGeometries {
         return polygons;
     }
 
+    /**
+     * The legacy WKB serializer's version 1: {@link #v1()}, then cases of the WKB serializer's
+     * documented rules ({@link ExactGeometry#asReadFromLegacyWkb}): points whose every ordinate is
+     * NaN (read as {@code POINT EMPTY}, keeping the SRID), at the top level, in a MultiPoint and in
+     * a collection; points with some NaN ordinates (kept); a collection of SRID 3857 whose members
+     * have SRIDs of their own and hold a {@code LinearRing} (read with SRID 3857 everywhere, the
+     * ring as a {@code LineString}). Every SRID is in 0..16777215, so that {@code
+     * GeometrySerializer} can take the state over.
+     */
+    public static List<Geometry> wkbV1() {
+        List<Geometry> all = new ArrayList<>(v1());
+        all.add(ARRAY.createPoint(new CoordinateXY(Double.NaN, Double.NaN))); // POINT EMPTY
+        all.add(
+                srid(
+                        ARRAY.createPoint(
+                                new CoordinateXYZM(Double.NaN, Double.NaN, Double.NaN, Double.NaN)),
+                        4326)); // POINT EMPTY, SRID 4326
+        all.add(ARRAY.createPoint(new CoordinateXY(1, Double.NaN))); // kept
+        all.add(ARRAY.createPoint(new Coordinate(Double.NaN, Double.NaN, 3))); // kept
+        all.add(
+                ARRAY.createMultiPoint(
+                        new Point[] {
+                            ARRAY.createPoint(new CoordinateXY(1, 2)),
+                            ARRAY.createPoint(new CoordinateXY(Double.NaN, Double.NaN))
+                        })); // an empty member
+        LineString line = (LineString) wkt("LINESTRING Z (1 1 1, 2 2 2)");
+        line.setSRID(2056);
+        Geometry ring = wkt("LINEARRING (10 10, 11 10, 11 11, 10 10)");
+        ring.setSRID(4326);
+        Geometry inner =
+                ARRAY.createGeometryCollection(
+                        new Geometry[] {
+                            ARRAY.createPoint(new CoordinateXY(Double.NaN, Double.NaN)), ring
+                        });
+        inner.setSRID(900913);
+        all.add(
+                srid(
+                        ARRAY.createGeometryCollection(
+                                new Geometry[] {
+                                    line, inner, wkt("MULTIPOINT ((1 1), EMPTY)"),
+                                }),
+                        3857));
+        return all;
+    }
+
+    /** The points of {@link #wkbV1()}, for a serializer declared for {@code Point}. */
+    public static List<Geometry> wkbV1Points() {
+        List<Geometry> points = new ArrayList<>();
+        for (Geometry geometry : wkbV1()) {
+            if (geometry instanceof Point) {
+                points.add(geometry);
+            }
+        }
+        return points;
+    }
+
     private static Geometry collectionWithMemberSrids() {
         Point point = ARRAY.createPoint(new CoordinateXYM(-5, -5, 2));
         point.setSRID(4326);
