@@ -33,8 +33,8 @@ import org.slf4j.LoggerFactory;
  *   <li>ours, same format version, old declared class assignable to the new one: compatible as is
  *       (the sequence kind never changes the bytes);
  *   <li>ours, an older format version: compatible after migration;
- *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows: compatible
- *       after migration;
+ *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows, written for
+ *       the declared class or a subclass: compatible after migration;
  *   <li>anything else: incompatible, with a logged message naming what was found.
  * </ul>
  *
@@ -144,7 +144,7 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
                     ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
                     : TypeSerializerSchemaCompatibility.compatibleAsIs();
         }
-        if (PredecessorSnapshots.canMigrateFrom(oldSnapshot)) {
+        if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, geometryClass)) {
             return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
         }
         return incompatible(

@@ -12,21 +12,77 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializerSnapshot;
+import java.io.IOException;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.locationtech.jts.geom.Geometry;
 
 /**
  * The serializers whose state {@link GeometrySerializer} can take over through Flink's state
- * migration (read with the old serializer, write with the new one).
+ * migration (read with the old serializer, write with the new one). As for our own snapshots, the
+ * class the old state was written for must be the new declared class or a subclass of it.
  *
  * <ul>
  *   <li>{@link WkbGeometrySerializerSnapshot}: state of the legacy WKB serializer, which reads
- *       every geometry it wrote.
+ *       every geometry it wrote;
+ *   <li>{@link KryoSerializerSnapshot}: Flink's Kryo fallback ({@code GenericTypeInfo}) for a JTS
+ *       geometry class, which Flink uses when the types are not registered.
  * </ul>
  */
 final class PredecessorSnapshots {
     private PredecessorSnapshots() {}
 
-    static boolean canMigrateFrom(TypeSerializerSnapshot<?> oldSnapshot) {
-        return oldSnapshot instanceof WkbGeometrySerializerSnapshot;
+    static boolean canMigrateFrom(
+            TypeSerializerSnapshot<?> oldSnapshot, Class<? extends Geometry> newClass) {
+        return isWkbStateOf(oldSnapshot, newClass) || isKryoStateOf(oldSnapshot, newClass);
+    }
+
+    /** Legacy WKB state of {@code newClass} or a subclass. */
+    static boolean isWkbStateOf(
+            TypeSerializerSnapshot<?> oldSnapshot, Class<? extends Geometry> newClass) {
+        return oldSnapshot instanceof WkbGeometrySerializerSnapshot
+                && newClass.isAssignableFrom(
+                        ((WkbGeometrySerializerSnapshot<?>) oldSnapshot).geometryClass());
+    }
+
+    /**
+     * Kryo state of {@code newClass} or a subclass. {@link KryoSerializerSnapshot} has no getter
+     * for the class it was written for, but its written form starts with that class's name ({@code
+     * writeUTF}), a persisted format that Flink itself must keep reading; the name is taken from
+     * there, without instantiating Kryo.
+     */
+    static boolean isKryoStateOf(
+            TypeSerializerSnapshot<?> oldSnapshot, Class<? extends Geometry> newClass) {
+        if (!(oldSnapshot instanceof KryoSerializerSnapshot)) {
+            return false;
+        }
+        String typeName;
+        try {
+            DataOutputSerializer out = new DataOutputSerializer(256);
+            oldSnapshot.writeSnapshot(out);
+            typeName = new DataInputDeserializer(out.getSharedBuffer(), 0, out.length()).readUTF();
+        } catch (IOException e) {
+            return false;
+        }
+        Class<?> type = loadClass(typeName);
+        return type != null && newClass.isAssignableFrom(type);
+    }
+
+    /** The user code class loader first (Flink sets it as context class loader), then JTS's. */
+    private static Class<?> loadClass(String name) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        for (ClassLoader loader : new ClassLoader[] {context, Geometry.class.getClassLoader()}) {
+            if (loader == null) {
+                continue;
+            }
+            try {
+                return Class.forName(name, false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // try the next loader
+            }
+        }
+        return null;
     }
 }

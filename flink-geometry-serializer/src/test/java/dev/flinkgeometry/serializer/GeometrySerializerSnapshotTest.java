@@ -209,7 +209,7 @@ class GeometrySerializerSnapshotTest {
 
     @Test
     void foreignSnapshotsAreIncompatible() throws Exception {
-        // Kryo state of a JTS class is left out on purpose: the design plans to migrate it
+        // Kryo state of a JTS class migrates instead: KryoPredecessorSnapshotTest
         TypeSerializerSnapshot<?> kryo =
                 new KryoSerializer<>(StringBuilder.class, new SerializerConfigImpl())
                         .snapshotConfiguration();

@@ -104,6 +104,62 @@ public final class ExactGeometry {
         return collection;
     }
 
+    /**
+     * What the legacy {@code WkbGeometrySerializer} gives back for {@code geometry}, by the rules
+     * its documentation states, as far as {@link #equal} can tell: what {@link #asDecoded} gives,
+     * and besides
+     *
+     * <ul>
+     *   <li>a point whose every ordinate is NaN is {@code POINT EMPTY}, at the top level and as a
+     *       collection member (in a MultiPoint it already is, to {@link #equal});
+     *   <li>every member of a collection, at any depth, has the top level's SRID (members' own
+     *       SRIDs are not carried).
+     * </ul>
+     *
+     * Written from the documentation, independently of the WKB codec. Returns a new geometry; the
+     * argument is not changed.
+     */
+    public static Geometry asReadFromLegacyWkb(Geometry geometry) {
+        return asReadFromLegacyWkb(geometry, geometry.getSRID());
+    }
+
+    private static Geometry asReadFromLegacyWkb(Geometry g, int srid) {
+        Geometry read;
+        if (g instanceof Point && isAllNaN((Point) g)) {
+            read = g.getFactory().createPoint();
+        } else if (g instanceof LinearRing) {
+            read = g.getFactory().createLineString(((LinearRing) g).getCoordinateSequence().copy());
+        } else if (isCollectionProper(g)) {
+            Geometry[] members = new Geometry[g.getNumGeometries()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = asReadFromLegacyWkb(g.getGeometryN(i), srid);
+            }
+            read = g.getFactory().createGeometryCollection(members);
+        } else {
+            read = g.copy();
+        }
+        setSridEverywhere(read, srid);
+        return read;
+    }
+
+    private static boolean isAllNaN(Point point) {
+        CoordinateSequence s = point.getCoordinateSequence();
+        return s.size() == 1
+                && Double.isNaN(s.getX(0))
+                && Double.isNaN(s.getY(0))
+                && Double.isNaN(s.getZ(0))
+                && Double.isNaN(s.getM(0));
+    }
+
+    private static void setSridEverywhere(Geometry g, int srid) {
+        g.setSRID(srid);
+        if (g instanceof GeometryCollection) {
+            for (int i = 0; i < g.getNumGeometries(); i++) {
+                setSridEverywhere(g.getGeometryN(i), srid);
+            }
+        }
+    }
+
     /** The canonical description. */
     public static String describe(Geometry geometry) {
         StringBuilder out = new StringBuilder();

@@ -126,7 +126,7 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
     }
 
     /** The declared geometry class (after {@link #readSnapshot}, the one that was written). */
-    Class<T> geometryClass() {
+    public Class<T> geometryClass() {
         return geometryClass;
     }
 }

@@ -180,6 +180,67 @@ class WkbGeometrySerializerSnapshotTest {
     }
 
     @Test
+    void geometrySerializerMigratesLegacyWkbStateOfItsClassOrASubclassOnly() throws Exception {
+        // A narrower declared class: the old state may hold any geometry, not only points.
+        TypeSerializerSchemaCompatibility<?> geometryStateToPoint =
+                resolve(
+                        GeometrySerializer.of(Point.class),
+                        roundTrip(WkbGeometrySerializer.of(Geometry.class)));
+        assertThat(geometryStateToPoint.isIncompatible())
+                .as("legacy Geometry state, new Point: %s", geometryStateToPoint)
+                .isTrue();
+        TypeSerializerSchemaCompatibility<?> pointStateToPoint =
+                resolve(
+                        GeometrySerializer.of(Point.class),
+                        roundTrip(WkbGeometrySerializer.of(Point.class)));
+        assertThat(pointStateToPoint.isCompatibleAfterMigration())
+                .as("legacy Point state, new Point: %s", pointStateToPoint)
+                .isTrue();
+
+        // A wider declared class takes the state of every subclass over.
+        for (Class<? extends Geometry> type : GEOMETRY_CLASSES) {
+            TypeSerializerSchemaCompatibility<?> toGeometry =
+                    resolve(
+                            GeometrySerializer.of(Geometry.class),
+                            roundTrip(WkbGeometrySerializer.of(type)));
+            assertThat(toGeometry.isCompatibleAfterMigration())
+                    .as("legacy %s state, new Geometry: %s", type, toGeometry)
+                    .isTrue();
+        }
+        assertThat(
+                        resolve(
+                                        GeometrySerializer.of(LineString.class),
+                                        roundTrip(WkbGeometrySerializer.of(LinearRing.class)))
+                                .isCompatibleAfterMigration())
+                .as("legacy LinearRing state, new LineString")
+                .isTrue();
+
+        // Unrelated or narrower classes are not.
+        assertThat(
+                        resolve(
+                                        GeometrySerializer.of(Polygon.class),
+                                        roundTrip(WkbGeometrySerializer.of(Point.class)))
+                                .isIncompatible())
+                .as("legacy Point state, new Polygon")
+                .isTrue();
+        assertThat(
+                        resolve(
+                                        GeometrySerializer.of(LinearRing.class),
+                                        roundTrip(WkbGeometrySerializer.of(LineString.class)))
+                                .isIncompatible())
+                .as("legacy LineString state, new LinearRing")
+                .isTrue();
+        assertThat(
+                        resolve(
+                                        GeometrySerializer.of(MultiPoint.class),
+                                        roundTrip(
+                                                WkbGeometrySerializer.of(GeometryCollection.class)))
+                                .isIncompatible())
+                .as("legacy GeometryCollection state, new MultiPoint")
+                .isTrue();
+    }
+
+    @Test
     void migrationReadsWithTheRestoredLegacySerializerAndWritesTheAlignedFormat() throws Exception {
         // what Flink does with "compatible after migration": old serializer reads, new one writes
         TypeSerializerSnapshot<?> oldSnapshot = roundTrip(WkbGeometrySerializer.of(Geometry.class));

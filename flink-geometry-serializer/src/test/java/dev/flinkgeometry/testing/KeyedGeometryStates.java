@@ -1,0 +1,211 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.testing;
+
+import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
+import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
+import static dev.flinkgeometry.testing.ExactGeometry.describe;
+import static dev.flinkgeometry.testing.JobTestData.flatten;
+import static dev.flinkgeometry.testing.JobTestData.payloadGroups;
+import static dev.flinkgeometry.testing.JobTestData.strict;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.PrecisionModel;
+
+/**
+ * The geometry state of the end-to-end state migration tests ({@link SavepointJobs}): per {@code
+ * String} key, a {@code ValueState}, a {@code ListState} and the values of a {@code
+ * MapState<String, Geometry>}, filled from a list of known geometries; and the exact comparison of
+ * what a restored job reads with what was written.
+ */
+public final class KeyedGeometryStates {
+    private KeyedGeometryStates() {}
+
+    /** The state of one key. */
+    public record KeyState(Geometry value, List<Geometry> list, Map<String, Geometry> map) {}
+
+    /**
+     * Per key ({@code key-000}, {@code key-001}, ...): a value, a list of three and a map of two or
+     * three entries (sometimes one with a {@code null} value), drawn in turn from {@code
+     * geometries} so that every geometry is in every kind of state; one key per geometry.
+     */
+    public static Map<String, KeyState> perKey(List<Geometry> geometries) {
+        int n = geometries.size();
+        Map<String, KeyState> state = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            Map<String, Geometry> map = new LinkedHashMap<>();
+            map.put("a", geometries.get((i + 3) % n));
+            map.put("b", geometries.get((i + 8) % n));
+            if (i % 4 == 0) {
+                map.put("none", null);
+            }
+            state.put(
+                    String.format("key-%03d", i),
+                    new KeyState(
+                            geometries.get(i),
+                            List.of(
+                                    geometries.get((i + 1) % n),
+                                    geometries.get((i + 2) % n),
+                                    geometries.get((i + 5) % n)),
+                            Collections.unmodifiableMap(map)));
+        }
+        return Collections.unmodifiableMap(state);
+    }
+
+    /**
+     * Every key, every entry, exactly: what the job read ({@code observed}) is, per written
+     * geometry {@code g}, {@code expectedOf.apply(g)} (what the serializers involved carry of
+     * {@code g}, e.g. {@link ExactGeometry#asDecoded}), compared with {@link ExactGeometry} after
+     * {@link ExactGeometry#asDecoded} (the heap backend may still hold a restored {@code
+     * LinearRing}). With {@code decoded}, every geometry must also have come through {@code
+     * GeometrySerializer}'s decoder: its class is the expected one, and its sequences have the
+     * value layout.
+     */
+    public static void assertSameState(
+            Map<String, KeyState> observed,
+            Map<String, KeyState> written,
+            UnaryOperator<Geometry> expectedOf,
+            boolean decoded) {
+        assertThat(observed.keySet()).containsExactlyInAnyOrderElementsOf(written.keySet());
+        int geometries = 0;
+        for (Map.Entry<String, KeyState> entry : written.entrySet()) {
+            String key = entry.getKey();
+            KeyState want = entry.getValue();
+            KeyState got = observed.get(key);
+            assertExact(key + " value", got.value(), expectedOf.apply(want.value()), decoded);
+            assertThat(got.list()).as("%s list", key).hasSameSizeAs(want.list());
+            for (int i = 0; i < want.list().size(); i++) {
+                assertExact(
+                        key + " list[" + i + "]",
+                        got.list().get(i),
+                        expectedOf.apply(want.list().get(i)),
+                        decoded);
+            }
+            assertThat(got.map()).as("%s map", key).containsOnlyKeys(want.map().keySet());
+            for (Map.Entry<String, Geometry> mapEntry : want.map().entrySet()) {
+                String name = key + " map[" + mapEntry.getKey() + "]";
+                if (mapEntry.getValue() == null) {
+                    assertThat(got.map().get(mapEntry.getKey())).as(name).isNull();
+                } else {
+                    assertExact(
+                            name,
+                            got.map().get(mapEntry.getKey()),
+                            expectedOf.apply(mapEntry.getValue()),
+                            decoded);
+                }
+            }
+            geometries += 1 + want.list().size() + want.map().size();
+        }
+        assertThat(geometries).as("geometries compared").isGreaterThan(300);
+    }
+
+    /**
+     * {@code actual} is exactly {@code expected}; with {@code decoded}, it is also of {@code
+     * expected}'s class, with sequences of the value layout, as {@code GeometrySerializer} decodes.
+     */
+    public static void assertExact(
+            String what, Geometry actual, Geometry expected, boolean decoded) {
+        assertThat(actual).as(what).isNotNull();
+        assertThat(describe(asDecoded(actual)))
+                .as("%s: %s", what, actual)
+                .isEqualTo(describe(expected));
+        if (decoded) {
+            assertSequencesHaveValueLayout(actual);
+            assertThat(actual.getClass()).as(what).isEqualTo(expected.getClass());
+        }
+    }
+
+    /**
+     * Real Natural Earth polygons, multipolygons, lines and points (from the job tests' payloads,
+     * some built on packed sequences), and synthetic geometries of every type with Z, M, ZM, SRIDs,
+     * NaN and -0.0 ordinates, every EMPTY, nested collections and members with their own SRIDs.
+     */
+    public static List<Geometry> geometries() {
+        List<Geometry> all = new ArrayList<>(flatten(payloadGroups()));
+        GeometryFactory factory = new GeometryFactory();
+        GeometryFactory srid3857 = new GeometryFactory(new PrecisionModel(), 3857);
+        all.add(withSrid(strict("POINT Z (1.5 -2.5 3.25)"), 4326));
+        all.add(factory.createPoint(new CoordinateXYM(4, 5, 6)));
+        all.add(factory.createPoint(new CoordinateXYZM(-0.0, 0.0, Double.NaN, 7)));
+        all.add(strict("POINT Z (1 2 NaN)"));
+        all.add(strict("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
+        all.add(
+                factory.createLinearRing(
+                        new Coordinate[] {
+                            new Coordinate(0, 0), new Coordinate(1, 0),
+                            new Coordinate(1, 1), new Coordinate(0, 0)
+                        }));
+        all.add(
+                strict(
+                        "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1),"
+                                + " (2 2 5, 2 3 6, 3 3 7, 2 2 5))"));
+        all.add(strict("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
+        all.add(
+                srid3857.createMultiPoint(
+                        new Point[] {srid3857.createPoint(new Coordinate(9, 9))}));
+        all.add(strict("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
+        all.add(
+                strict(
+                        "MULTIPOLYGON M (((0 0 1, 1 0 2, 1 1 3, 0 0 1)), EMPTY,"
+                                + " ((5 5 1, 6 5 2, 6 6 3, 5 5 1)))"));
+        for (String empty :
+                new String[] {
+                    "POINT EMPTY",
+                    "LINESTRING EMPTY",
+                    "POLYGON EMPTY",
+                    "MULTIPOINT EMPTY",
+                    "MULTILINESTRING EMPTY",
+                    "MULTIPOLYGON EMPTY",
+                    "GEOMETRYCOLLECTION EMPTY"
+                }) {
+            all.add(strict(empty));
+        }
+        Point member = factory.createPoint(new Coordinate(1, 2, 3));
+        member.setSRID(4326);
+        LineString line = (LineString) strict("LINESTRING M (0 0 1, 1 1 2)");
+        line.setSRID(3857);
+        Polygon emptyPolygon = factory.createPolygon();
+        Geometry inner = factory.createGeometryCollection(new Geometry[] {line, emptyPolygon});
+        inner.setSRID(900913);
+        Geometry outer =
+                factory.createGeometryCollection(
+                        new Geometry[] {
+                            member,
+                            inner,
+                            factory.createGeometryCollection(),
+                            strict("MULTIPOINT ((7 7), EMPTY)")
+                        });
+        outer.setSRID(4326);
+        all.add(outer);
+        return all;
+    }
+
+    private static Geometry withSrid(Geometry geometry, int srid) {
+        geometry.setSRID(srid);
+        return geometry;
+    }
+}
