@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -40,6 +41,7 @@ import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.params.provider.Arguments;
 
 /**
@@ -136,9 +138,39 @@ public final class SavepointJobs {
      */
     public static String stopWithSavepoint(
             JobClient client, String target, SavepointFormatType format) throws Exception {
-        String savepoint = client.stopWithSavepoint(false, target, format).get();
-        client.getJobExecutionResult().get();
-        return savepoint;
+        return stopWithSavepoint(client, false, target, format);
+    }
+
+    /**
+     * Stops the running job with a savepoint (draining it first if {@code drain}), waits until the
+     * job has finished, and returns the savepoint's path. Right after startup a subtask that has no
+     * key yet may still be deploying, and Flink refuses to trigger a savepoint until every task
+     * runs: that refusal is retried for up to a minute; every other failure is thrown.
+     */
+    public static String stopWithSavepoint(
+            JobClient client, boolean drain, String target, SavepointFormatType format)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (true) {
+            try {
+                String savepoint = client.stopWithSavepoint(drain, target, format).get();
+                client.getJobExecutionResult().get();
+                return savepoint;
+            } catch (ExecutionException e) {
+                if (!tasksNotRunningYet(e) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static boolean tasksNotRunningYet(Throwable failure) {
+        return ExceptionUtils.findThrowableWithMessage(
+                                failure, "Not all required tasks are currently running")
+                        .isPresent()
+                || ExceptionUtils.findThrowableWithMessage(failure, "JobManager is initializing")
+                        .isPresent();
     }
 
     /** Cancels the job and waits until it is gone. */

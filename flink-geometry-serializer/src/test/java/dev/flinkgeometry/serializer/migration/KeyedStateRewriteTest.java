@@ -20,6 +20,7 @@ import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.JobTestData;
+import dev.flinkgeometry.testing.SavepointJobs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -70,6 +71,7 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -134,11 +136,24 @@ class KeyedStateRewriteTest {
     /** Phase 1: the keys whose state has been written; phase 3: observed once per key. */
     private static final Map<Integer, KeyState> OBSERVED = new ConcurrentHashMap<>();
 
+    private static final List<JobClient> STARTED = new ArrayList<>();
+
     private static final Map<String, Long> FIRED_TIMERS = new ConcurrentHashMap<>();
     private static final Map<Integer, Long> RESTORED_BUCKET_COUNTS = new ConcurrentHashMap<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
     @TempDir Path savepoints;
+
+    /** Jobs of a failed test must not go on feeding the observations of the next one. */
+    @AfterEach
+    void cancelJobsStillRunning() throws Exception {
+        for (JobClient client : STARTED) {
+            if (!client.getJobExecutionResult().isDone()) {
+                SavepointJobs.cancel(client);
+            }
+        }
+        STARTED.clear();
+    }
 
     @BeforeEach
     void clearObservations() {
@@ -204,7 +219,7 @@ class KeyedStateRewriteTest {
         // Phase 1: legacy types everywhere.
         JobClient legacyJob = start(backend, null, legacy, true);
         awaitAllKeys(legacyJob);
-        String legacySavepoint = legacyJob.stopWithSavepoint(false, target, format).get();
+        String legacySavepoint = SavepointJobs.stopWithSavepoint(legacyJob, false, target, format);
         String firstSavepoint = legacySavepoint;
         assertThat(OBSERVED.keySet()).hasSize(testData.keys.size());
         if (testData.hasTwins) {
@@ -242,7 +257,8 @@ class KeyedStateRewriteTest {
             JobClient resumed = start(backend, legacySavepoint, legacy, true);
             awaitAllKeys(resumed);
             legacySavepoint =
-                    resumed.stopWithSavepoint(false, target, SavepointFormatType.CANONICAL).get();
+                    SavepointJobs.stopWithSavepoint(
+                            resumed, false, target, SavepointFormatType.CANONICAL);
         }
 
         // A rewrite that does not describe the savepoint is refused before any job runs.
@@ -267,7 +283,7 @@ class KeyedStateRewriteTest {
         JobClient restored = start(backend, rewritten, NEW, false);
         awaitAllKeys(restored);
         // Draining emits the final watermark: every key's event-time timer fires.
-        String drained = restored.stopWithSavepoint(true, target, format).get();
+        String drained = SavepointJobs.stopWithSavepoint(restored, true, target, format);
 
         Map<Integer, KeyState> expected = new TreeMap<>();
         Map<String, Long> expectedTimers = new TreeMap<>();
@@ -329,7 +345,9 @@ class KeyedStateRewriteTest {
                 .process(new CountPerBucket(), Types.INT)
                 .uid(OTHER_UID)
                 .sinkTo(new DiscardingSink<>());
-        return env.executeAsync("keyed geometry state, " + backend);
+        JobClient client = env.executeAsync("keyed geometry state, " + backend);
+        STARTED.add(client);
+        return client;
     }
 
     private static void awaitAllKeys(JobClient client) throws Exception {
