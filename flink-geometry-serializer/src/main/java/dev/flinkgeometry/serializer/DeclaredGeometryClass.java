@@ -21,9 +21,9 @@ import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
 
 /**
- * What a serializer declared for one JTS class does with that class: checks and converts decoded
- * geometries, and builds an empty instance. Shared by this library's serializers; not part of its
- * API.
+ * What a serializer declared for one JTS class does with that class: loads it from a snapshot,
+ * checks and converts decoded geometries, and builds an empty instance. Shared by this library's
+ * serializers; not part of its API.
  */
 @Internal
 public final class DeclaredGeometryClass {
@@ -69,6 +69,26 @@ public final class DeclaredGeometryClass {
                         + geometry.getGeometryType()
                         + ", but this serializer is declared for "
                         + declared.getName());
+    }
+
+    /**
+     * Loads the geometry class named in a serializer snapshot.
+     *
+     * @throws IOException if the class is missing or not a JTS geometry class
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Geometry> Class<T> load(String name, ClassLoader classLoader)
+            throws IOException {
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, classLoader);
+        } catch (ClassNotFoundException e) {
+            throw new IOException("geometry class " + name + " of the snapshot not found", e);
+        }
+        if (!Geometry.class.isAssignableFrom(type)) {
+            throw new IOException("snapshot class " + name + " is not a JTS Geometry");
+        }
+        return (Class<T>) type;
     }
 
     /** An empty geometry that is a {@code declared}, or {@code null} if JTS builds none. */

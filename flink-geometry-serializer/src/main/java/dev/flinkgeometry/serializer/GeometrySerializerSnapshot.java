@@ -83,7 +83,7 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
                             + VERSION
                             + "); was the savepoint written by a newer flink-geometry?");
         }
-        geometryClass = readGeometryClass(in.readUTF(), userCodeClassLoader);
+        geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
         formatVersion = in.readInt();
         if (formatVersion < 1 || formatVersion > GeometrySerializer.FORMAT_VERSION) {
             throw new IOException(
@@ -99,21 +99,6 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
         } catch (IllegalArgumentException e) {
             throw new IOException("unknown coordinate sequence kind '" + kind + "'", e);
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Geometry> Class<T> readGeometryClass(
-            String name, ClassLoader classLoader) throws IOException {
-        Class<?> type;
-        try {
-            type = Class.forName(name, false, classLoader);
-        } catch (ClassNotFoundException e) {
-            throw new IOException("geometry class " + name + " of the snapshot not found", e);
-        }
-        if (!Geometry.class.isAssignableFrom(type)) {
-            throw new IOException("snapshot class " + name + " is not a JTS Geometry");
-        }
-        return (Class<T>) type;
     }
 
     @Override

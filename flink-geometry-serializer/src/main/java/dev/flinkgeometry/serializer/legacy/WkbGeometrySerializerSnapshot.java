@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import dev.flinkgeometry.serializer.DeclaredGeometryClass;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -74,22 +75,7 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
                             + VERSION
                             + "); was the savepoint written by a newer flink-geometry?");
         }
-        geometryClass = readGeometryClass(in.readUTF(), userCodeClassLoader);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Geometry> Class<T> readGeometryClass(
-            String name, ClassLoader classLoader) throws IOException {
-        Class<?> type;
-        try {
-            type = Class.forName(name, false, classLoader);
-        } catch (ClassNotFoundException e) {
-            throw new IOException("geometry class " + name + " of the snapshot not found", e);
-        }
-        if (!Geometry.class.isAssignableFrom(type)) {
-            throw new IOException("snapshot class " + name + " is not a JTS Geometry");
-        }
-        return (Class<T>) type;
+        geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
     }
 
     @Override
