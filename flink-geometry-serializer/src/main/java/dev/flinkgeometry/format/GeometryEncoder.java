@@ -274,6 +274,9 @@ public final class GeometryEncoder {
         if (sequence instanceof CoordinateArraySequence) {
             // The common case (JTS's default sequence): read the coordinate objects directly.
             Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
+            if (needZ && !needM) {
+                return hasZ(coordinates, size) ? found | FOUND_Z : found;
+            }
             for (int i = 0; i < size && (needZ || needM); i++) {
                 Coordinate c = coordinates[i];
                 if (needZ && !Double.isNaN(c.getZ())) {
@@ -298,6 +301,16 @@ public final class GeometryEncoder {
             }
         }
         return found;
+    }
+
+    /** The most common question, in a tight loop: {@code new Coordinate(x, y)} has a NaN Z. */
+    private static boolean hasZ(Coordinate[] coordinates, int size) {
+        for (int i = 0; i < size; i++) {
+            if (coordinates[i].getZ() == coordinates[i].getZ()) {
+                return true; // not NaN
+            }
+        }
+        return false;
     }
 
     // ---------------------------------------------------------------------------------------
