@@ -61,7 +61,14 @@ public final class CountryVisitsJob {
 
     public static void main(String[] args) throws Exception {
         long positions = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
+        long start = System.nanoTime();
+        List<CountryVisits> results = run(positions);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        printSummary(positions, results, seconds);
+    }
 
+    /** Runs the job on an embedded cluster and returns each visited country's final state. */
+    static List<CountryVisits> run(long positions) throws Exception {
         Configuration config = new Configuration();
         config.setString("state.backend.type", "rocksdb");
         config.setString("pipeline.generic-types", "false");
@@ -69,7 +76,6 @@ public final class CountryVisitsJob {
         GeometryTypes.registerWith(env);
         env.setParallelism(2);
 
-        long start = System.nanoTime();
         List<CountryVisits> results = new ArrayList<>();
         try (CloseableIterator<CountryVisits> it =
                 env.fromSequence(0, positions - 1)
@@ -79,8 +85,7 @@ public final class CountryVisitsJob {
                         .executeAndCollect("country-visits")) {
             it.forEachRemaining(results::add);
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        printSummary(positions, results, seconds);
+        return results;
     }
 
     /** One position inside a country. */

@@ -1,0 +1,71 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flinkgeometry.examples.CountryVisitsJob.CountryVisits;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.Point;
+
+/** Runs the quick-start example on an embedded cluster and checks its result against plain JTS. */
+class CountryVisitsJobTest {
+    private static final int POSITIONS = 3_000;
+
+    @Test
+    void countsEveryPositionInTheCountryThatCoversIt() throws Exception {
+        List<CountryVisits> results = CountryVisitsJob.run(POSITIONS);
+
+        Map<Integer, Long> expected = expectedVisits();
+        Map<Integer, Long> actual = new HashMap<>();
+        for (CountryVisits result : results) {
+            actual.put(result.countryId, result.visits);
+            assertThat(result.hull.covers(result.last))
+                    .as("hull of country #%d covers its last position", result.countryId)
+                    .isTrue();
+            assertThat(result.stateBytes).isPositive();
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    /** The same positions and the same first-covering-country rule, without Flink. */
+    private static Map<Integer, Long> expectedVisits() throws Exception {
+        List<Geometry> countries = CountryVisitsJob.loadCountries();
+        GeometryFactory factory = new GeometryFactory();
+        Map<Integer, Long> visits = new HashMap<>();
+        for (long n = 0; n < POSITIONS; n++) {
+            SplittableRandom random = new SplittableRandom(n);
+            Point position =
+                    factory.createPoint(
+                            new Coordinate(
+                                    random.nextDouble(-180, 180), random.nextDouble(-56, 72)));
+            int covering = -1;
+            for (int id = 0; id < countries.size(); id++) {
+                if (countries.get(id).covers(position)) {
+                    covering = id;
+                    break;
+                }
+            }
+            if (covering >= 0) {
+                visits.merge(covering, 1L, Long::sum);
+            }
+        }
+        return visits;
+    }
+}
