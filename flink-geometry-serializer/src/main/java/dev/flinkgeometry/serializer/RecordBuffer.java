@@ -43,7 +43,10 @@ public final class RecordBuffer {
         if (bytes == null) {
             bytes = new byte[Math.max(capacity, INITIAL_BYTES)];
         } else if (bytes.length < capacity) {
-            bytes = Arrays.copyOf(bytes, capacity);
+            // Grow at least twofold below the retained size, so slowly growing records do not
+            // reallocate every time.
+            int doubled = Math.min(2 * bytes.length, RETAINED_BYTES);
+            bytes = Arrays.copyOf(bytes, Math.max(capacity, doubled));
         }
         return bytes;
     }
