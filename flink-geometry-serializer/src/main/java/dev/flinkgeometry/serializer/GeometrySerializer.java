@@ -17,6 +17,7 @@ import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -50,8 +51,9 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private final Class<T> geometryClass;
     private final CoordinateSequenceKind sequenceKind;
 
-    private transient GeometryEncoder encoder;
-    private transient RecordBuffer buffer;
+    // Per-instance working state: not serialized, rebuilt by readObject.
+    private transient GeometryEncoder encoder = new GeometryEncoder();
+    private transient RecordBuffer buffer = new RecordBuffer();
 
     /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
     public GeometrySerializer(Class<T> geometryClass) {
@@ -125,7 +127,6 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         int length = checkLength(Varint.read(source));
         int prefix = Varint.size(length);
-        RecordBuffer buffer = buffer();
         Varint.write(length, buffer.ensureCapacity(prefix), 0);
         try {
             target.write(buffer.readFully(source, prefix, length), 0, prefix + length);
@@ -144,10 +145,8 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             target.writeByte(0);
             return;
         }
-        GeometryEncoder encoder = encoder();
         int size = encoder.prepare(record);
         int prefix = Varint.size(size);
-        RecordBuffer buffer = buffer();
         byte[] bytes = buffer.ensureCapacity(prefix + size);
         encoder.writeTo(bytes, Varint.write(size, bytes, 0));
         target.write(bytes, 0, prefix + size);
@@ -160,7 +159,6 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         if (length == 0) {
             return null;
         }
-        RecordBuffer buffer = buffer();
         try {
             byte[] bytes = buffer.readFully(source, 0, length);
             Geometry geometry = GeometryDecoder.of(sequenceKind).decode(bytes, 0, length);
@@ -192,23 +190,15 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return length;
     }
 
-    private RecordBuffer buffer() {
-        if (buffer == null) {
-            buffer = new RecordBuffer();
-        }
-        return buffer;
-    }
-
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
     int bufferCapacity() {
-        return buffer == null ? 0 : buffer.capacity();
+        return buffer.capacity();
     }
 
-    private GeometryEncoder encoder() {
-        if (encoder == null) {
-            encoder = new GeometryEncoder();
-        }
-        return encoder;
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        encoder = new GeometryEncoder();
+        buffer = new RecordBuffer();
     }
 
     // ------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.serializer.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.RecordBuffer;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -109,9 +110,10 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
 
     private final Class<T> geometryClass;
 
-    private transient WkbWriter writer;
-    private transient WkbReader reader;
-    private transient RecordBuffer buffer;
+    // Per-instance working state: not serialized, rebuilt by readObject.
+    private transient WkbWriter writer = new WkbWriter();
+    private transient WkbReader reader = new WkbReader();
+    private transient RecordBuffer buffer = new RecordBuffer();
 
     public WkbGeometrySerializer(Class<T> geometryClass) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
@@ -173,7 +175,6 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
-        RecordBuffer buffer = buffer();
         WkbBytes.putIntBE(buffer.ensureCapacity(4), 0, length);
         try {
             target.write(buffer.readFully(source, 4, length), 0, 4 + length);
@@ -192,9 +193,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
-        WkbWriter writer = writer();
         int size = writer.prepare(record);
-        RecordBuffer buffer = buffer();
         byte[] bytes = buffer.ensureCapacity(4 + size);
         WkbBytes.putIntBE(bytes, 0, size);
         writer.writeTo(bytes, 4);
@@ -208,10 +207,9 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         if (length == NULL_LENGTH) {
             return null;
         }
-        RecordBuffer buffer = buffer();
         try {
             byte[] bytes = buffer.readFully(source, 0, length);
-            return DeclaredGeometryClass.cast(geometryClass, reader().read(bytes, 0, length));
+            return DeclaredGeometryClass.cast(geometryClass, reader.read(bytes, 0, length));
         } finally {
             buffer.releaseIfLarge();
         }
@@ -235,30 +233,16 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         return length;
     }
 
-    private RecordBuffer buffer() {
-        if (buffer == null) {
-            buffer = new RecordBuffer();
-        }
-        return buffer;
-    }
-
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
     int bufferCapacity() {
-        return buffer == null ? 0 : buffer.capacity();
+        return buffer.capacity();
     }
 
-    private WkbWriter writer() {
-        if (writer == null) {
-            writer = new WkbWriter();
-        }
-        return writer;
-    }
-
-    private WkbReader reader() {
-        if (reader == null) {
-            reader = new WkbReader();
-        }
-        return reader;
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        writer = new WkbWriter();
+        reader = new WkbReader();
+        buffer = new RecordBuffer();
     }
 
     // ------------------------------------------------------------------------------------------
