@@ -26,14 +26,11 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.locationtech.jts.geom.Coordinate;
-import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 import org.locationtech.jts.io.ParseException;
 import org.locationtech.jts.io.WKTReader;
@@ -149,31 +146,6 @@ final class GeometryFixtures {
                 .withCustomCheck(
                         (a, b) -> a instanceof Geometry && b instanceof Geometry,
                         (a, b, checker) -> ExactGeometry.equal((Geometry) a, (Geometry) b));
-    }
-
-    /** Every coordinate sequence of {@code geometry}, collection members included. */
-    static List<CoordinateSequence> sequences(Geometry geometry) {
-        List<CoordinateSequence> sequences = new ArrayList<>();
-        collectSequences(geometry, sequences);
-        return sequences;
-    }
-
-    private static void collectSequences(Geometry g, List<CoordinateSequence> out) {
-        if (g instanceof Point) {
-            out.add(((Point) g).getCoordinateSequence());
-        } else if (g instanceof LineString) {
-            out.add(((LineString) g).getCoordinateSequence());
-        } else if (g instanceof Polygon) {
-            Polygon polygon = (Polygon) g;
-            out.add(polygon.getExteriorRing().getCoordinateSequence());
-            for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
-                out.add(polygon.getInteriorRingN(i).getCoordinateSequence());
-            }
-        } else {
-            for (int i = 0; i < g.getNumGeometries(); i++) {
-                collectSequences(g.getGeometryN(i), out);
-            }
-        }
     }
 
     /** One record as {@code serializer} writes it. */

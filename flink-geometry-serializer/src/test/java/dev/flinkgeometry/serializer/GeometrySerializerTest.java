@@ -285,7 +285,7 @@ class GeometrySerializerTest {
                 assertThat(serialize(serializer, copy)).isEqualTo(bytes);
 
                 int mutated = 0;
-                for (CoordinateSequence sequence : GeometryFixtures.sequences(copy)) {
+                for (CoordinateSequence sequence : ExactGeometry.sequences(copy)) {
                     for (int i = 0; i < sequence.size(); i++) {
                         sequence.setOrdinate(i, CoordinateSequence.X, 1000.0 + i);
                         mutated++;

@@ -88,7 +88,7 @@ abstract class GeometrySerializerTestBase<T extends Geometry> extends Serializer
                     .as("factory of decoded %s", datum)
                     .isSameAs(sequenceKind().geometryFactory());
             ExactGeometry.assertSequencesHaveValueLayout(decoded);
-            for (CoordinateSequence sequence : GeometryFixtures.sequences(decoded)) {
+            for (CoordinateSequence sequence : ExactGeometry.sequences(decoded)) {
                 assertThat(sequence).as("a sequence of %s", decoded).isInstanceOf(expectedKind);
             }
         }

@@ -272,6 +272,13 @@ public final class ExactGeometry {
                 && !(g instanceof MultiPolygon);
     }
 
+    /** Every coordinate sequence of {@code g}, collection members included. */
+    public static java.util.List<CoordinateSequence> sequences(Geometry g) {
+        java.util.List<CoordinateSequence> sequences = new java.util.ArrayList<>();
+        forEachSequence(g, sequences::add);
+        return sequences;
+    }
+
     /** Visits every coordinate sequence of {@code g}, collection members included. */
     public static void forEachSequence(
             Geometry g, java.util.function.Consumer<CoordinateSequence> action) {

@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
+import dev.flinkgeometry.testing.ExactGeometry;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class WkbReaderTest {
     void everyVectorReadsAsItsWktWithItsDeclaredDimensions(Vector vector) throws Exception {
         Geometry decoded = read(vector.wkb);
         assertReadAs(decoded, vector.expected(), vector);
-        for (CoordinateSequence sequence : WkbTestSupport.sequences(decoded)) {
+        for (CoordinateSequence sequence : ExactGeometry.sequences(decoded)) {
             assertThat(sequence).isInstanceOf(CoordinateArraySequence.class);
         }
     }

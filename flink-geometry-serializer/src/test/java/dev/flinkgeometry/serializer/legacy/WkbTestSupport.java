@@ -190,8 +190,8 @@ final class WkbTestSupport {
         assertThat(actual.getClass()).as("class in %s", description).isEqualTo(expected.getClass());
         assertThat(actual.getSRID()).as("SRID in %s", description).isEqualTo(expected.getSRID());
         if (actual instanceof Point || actual instanceof LineString || actual instanceof Polygon) {
-            List<CoordinateSequence> a = sequences(actual);
-            List<CoordinateSequence> e = sequences(expected);
+            List<CoordinateSequence> a = ExactGeometry.sequences(actual);
+            List<CoordinateSequence> e = ExactGeometry.sequences(expected);
             assertThat(a).as("sequences of %s", description).hasSameSizeAs(e);
             for (int i = 0; i < a.size(); i++) {
                 assertThat(a.get(i).getDimension())
@@ -208,31 +208,6 @@ final class WkbTestSupport {
                 .isEqualTo(expected.getNumGeometries());
         for (int i = 0; i < actual.getNumGeometries(); i++) {
             assertSameDeclaredLayout(actual.getGeometryN(i), expected.getGeometryN(i), description);
-        }
-    }
-
-    /** Every coordinate sequence of {@code geometry}, members included. */
-    static List<CoordinateSequence> sequences(Geometry geometry) {
-        List<CoordinateSequence> out = new ArrayList<>();
-        collect(geometry, out);
-        return out;
-    }
-
-    private static void collect(Geometry g, List<CoordinateSequence> out) {
-        if (g instanceof Point) {
-            out.add(((Point) g).getCoordinateSequence());
-        } else if (g instanceof LineString) {
-            out.add(((LineString) g).getCoordinateSequence());
-        } else if (g instanceof Polygon) {
-            Polygon polygon = (Polygon) g;
-            out.add(polygon.getExteriorRing().getCoordinateSequence());
-            for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
-                out.add(polygon.getInteriorRingN(i).getCoordinateSequence());
-            }
-        } else {
-            for (int i = 0; i < g.getNumGeometries(); i++) {
-                collect(g.getGeometryN(i), out);
-            }
         }
     }
 
