@@ -23,9 +23,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormat;
-import dev.flinkgeometry.serializer.RecordingViews.RecordingInputView;
-import dev.flinkgeometry.serializer.RecordingViews.RecordingOutputView;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.RecordingViews;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -38,7 +37,9 @@ import java.util.Random;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.api.java.typeutils.runtime.NullableSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Coordinate;
@@ -163,17 +164,18 @@ class GeometrySerializerTest {
     void serializeHandsEachRecordToTheOutputInOneWrite() throws Exception {
         GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
         DataOutputSerializer recorded = new DataOutputSerializer(64);
-        RecordingOutputView out = new RecordingOutputView(recorded);
+        List<String> calls = new ArrayList<>();
+        DataOutputView out = RecordingViews.recording(DataOutputView.class, recorded, calls);
         DataOutputSerializer plain = new DataOutputSerializer(64);
         for (Geometry geometry : variety()) {
             serializer.serialize(geometry, out);
-            assertThat(out.takeCalls())
+            assertThat(RecordingViews.take(calls))
                     .as("calls to serialize %s", geometry.getGeometryType())
                     .containsExactly("write(byte[],int,int)");
             GEOMETRY.serialize(geometry, plain);
         }
         serializer.serialize(null, out);
-        assertThat(out.takeCalls()).containsExactly("writeByte");
+        assertThat(RecordingViews.take(calls)).containsExactly("writeByte(int)");
         GEOMETRY.serialize(null, plain);
         assertThat(recorded.getCopyOfBuffer()).isEqualTo(plain.getCopyOfBuffer());
     }
@@ -188,21 +190,25 @@ class GeometrySerializerTest {
             GEOMETRY.serialize(geometry, out);
         }
         GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
-        RecordingInputView in =
-                new RecordingInputView(new DataInputDeserializer(out.getCopyOfBuffer()));
+        List<String> recorded = new ArrayList<>();
+        DataInputView in =
+                RecordingViews.recording(
+                        DataInputView.class,
+                        new DataInputDeserializer(out.getCopyOfBuffer()),
+                        recorded);
         for (Geometry geometry : geometries) {
             Geometry decoded = serializer.deserialize(in);
-            List<String> calls = in.takeCalls();
+            List<String> calls = RecordingViews.take(recorded);
             if (geometry == null) {
                 assertThat(decoded).isNull();
-                assertThat(calls).containsExactly("readUnsignedByte");
+                assertThat(calls).containsExactly("readUnsignedByte()");
                 continue;
             }
             ExactGeometry.assertExactlyEqual(decoded, geometry);
             int prefix = leb128(GeometryFormat.encode(geometry).length).length;
             List<String> expected = new ArrayList<>();
             for (int i = 0; i < prefix; i++) {
-                expected.add("readUnsignedByte");
+                expected.add("readUnsignedByte()");
             }
             expected.add("readFully(byte[],int,int)");
             assertThat(calls)
@@ -236,12 +242,13 @@ class GeometrySerializerTest {
 
         // DataOutputSerializer does not grow in write(DataInputView, int): start it tiny
         DataOutputSerializer copied = new DataOutputSerializer(8);
-        RecordingOutputView target = new RecordingOutputView(copied);
+        List<String> calls = new ArrayList<>();
+        DataOutputView target = RecordingViews.recording(DataOutputView.class, copied, calls);
         DataInputDeserializer in = new DataInputDeserializer(expected);
         GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
         for (int i = 0; i < records; i++) {
             serializer.copy(in, target);
-            assertThat(target.takeCalls())
+            assertThat(RecordingViews.take(calls))
                     .as("writes of record %d", i)
                     .containsExactly("write(byte[],int,int)");
         }
@@ -793,13 +800,16 @@ class GeometrySerializerTest {
 
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
             GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class, kind);
-            RecordingInputView in = new RecordingInputView(new DataInputDeserializer(bytes));
+            List<String> calls = new ArrayList<>();
+            DataInputView in =
+                    RecordingViews.recording(
+                            DataInputView.class, new DataInputDeserializer(bytes), calls);
             DataOutputSerializer rewritten = new DataOutputSerializer(1 << 20);
             int mismatches = 0;
             String first = null;
             for (int i = 0; i < corpus.size(); i++) {
                 Geometry decoded = serializer.deserialize(in);
-                assertThat(RecordingInputView.bulkReads(in.takeCalls()))
+                assertThat(RecordingViews.bulkReads(RecordingViews.take(calls)))
                         .as("bulk reads of record %d", i)
                         .isEqualTo(1);
                 if (!ExactGeometry.equal(decoded, corpus.get(i))) {

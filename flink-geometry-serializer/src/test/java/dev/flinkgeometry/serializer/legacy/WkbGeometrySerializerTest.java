@@ -22,9 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.RecordingViews;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -108,7 +107,7 @@ class WkbGeometrySerializerTest {
         WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
         DataOutputSerializer recorded = new DataOutputSerializer(64);
         List<String> calls = new ArrayList<>();
-        DataOutputView out = recording(DataOutputView.class, recorded, calls);
+        DataOutputView out = RecordingViews.recording(DataOutputView.class, recorded, calls);
         DataOutputSerializer plain = new DataOutputSerializer(64);
         for (Geometry geometry : variety()) {
             serializer.serialize(geometry, out);
@@ -136,7 +135,7 @@ class WkbGeometrySerializerTest {
         WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
         List<String> calls = new ArrayList<>();
         DataInputView in =
-                recording(
+                RecordingViews.recording(
                         DataInputView.class,
                         new DataInputDeserializer(out.getCopyOfBuffer()),
                         calls);
@@ -180,7 +179,7 @@ class WkbGeometrySerializerTest {
         // DataOutputSerializer does not grow in write(DataInputView, int): start it tiny
         DataOutputSerializer copied = new DataOutputSerializer(8);
         List<String> calls = new ArrayList<>();
-        DataOutputView target = recording(DataOutputView.class, copied, calls);
+        DataOutputView target = RecordingViews.recording(DataOutputView.class, copied, calls);
         DataInputDeserializer in = new DataInputDeserializer(expected);
         WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
         for (int i = 0; i < records; i++) {
@@ -370,29 +369,5 @@ class WkbGeometrySerializerTest {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("nested");
         assertThat(out.length()).isZero();
-    }
-
-    // ------------------------------------------------------------------------------------------
-
-    /** A view of {@code type} that records each call as "name(parameter types)", then delegates. */
-    private static <V> V recording(Class<V> type, V target, List<String> calls) {
-        return type.cast(
-                Proxy.newProxyInstance(
-                        type.getClassLoader(),
-                        new Class<?>[] {type},
-                        (proxy, method, args) -> {
-                            StringBuilder call = new StringBuilder(method.getName()).append('(');
-                            Class<?>[] parameters = method.getParameterTypes();
-                            for (int i = 0; i < parameters.length; i++) {
-                                call.append(i == 0 ? "" : ",")
-                                        .append(parameters[i].getSimpleName());
-                            }
-                            calls.add(call.append(')').toString());
-                            try {
-                                return method.invoke(target, args);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        }));
     }
 }
