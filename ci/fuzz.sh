@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the decoders with Jazzer (libFuzzer), one fuzz test at a time.
+#
+#   ci/fuzz.sh <duration> [target...]      e.g.  ci/fuzz.sh 30m aligned wkb
+#
+# duration: Jazzer's syntax (30s, 15m, 1h), per target. Targets (default: all four):
+#   aligned          AlignedFormatFuzzTest#anyBytes        arbitrary bytes -> aligned decoder
+#   aligned-written  AlignedFormatFuzzTest#writtenRecords  geometries we encode, then mutated
+#   wkb              WkbFormatFuzzTest#anyBytes            arbitrary bytes -> legacy WKB reader
+#   wkb-written      WkbFormatFuzzTest#writtenRecords      geometries we write as WKB, then mutated
+#
+# Starts from the committed seed corpus; new interesting inputs go to
+# flink-geometry-serializer/.cifuzz-corpus/ (not committed), a crashing input to the test's
+# Inputs directory under src/test/resources/ (commit it: it becomes a regression test), the log
+# to flink-geometry-serializer/target/fuzz-<target>.log. Exits non-zero on the first finding.
+set -euo pipefail
+
+if [[ $# -lt 1 ]]; then
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+duration=$1
+shift
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    targets=(aligned aligned-written wkb wkb-written)
+fi
+
+cd "$(dirname "$0")/.."
+module=flink-geometry-serializer
+mkdir -p "$module/target"
+
+for target in "${targets[@]}"; do
+    case $target in
+        aligned) test='AlignedFormatFuzzTest#anyBytes' ;;
+        aligned-written) test='AlignedFormatFuzzTest#writtenRecords' ;;
+        wkb) test='WkbFormatFuzzTest#anyBytes' ;;
+        wkb-written) test='WkbFormatFuzzTest#writtenRecords' ;;
+        *) echo "unknown target: $target" >&2; exit 2 ;;
+    esac
+    log="$module/target/fuzz-$target.log"
+    echo "fuzzing $target ($test) for $duration; log: $log"
+    # -print_final_stats: libFuzzer's totals (runs, exec/s) at the end of the log. The JVM's
+    # -Xmx2g bounds the heap (an OutOfMemoryError is a finding); libFuzzer's default 2 GB RSS
+    # limit would count the JVM's own overhead as a leak.
+    JAZZER_FUZZ=1 mvn -B -pl "$module" test \
+        -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+        -Djazzer.hooks=true -Djazzer.max_duration="$duration" \
+        -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-print_final_stats=1 \
+        -Djazzer.internal.arg.2=-rss_limit_mb=4096 \
+        >"$log" 2>&1 || { echo "FINDING or failure in $target: see $log" >&2; exit 1; }
+    grep -E '^#[0-9]+ ' "$log" | tail -1 || true # the last coverage line: cov (edges), ft (features)
+    grep -E '^(Done|stat::)' "$log" || true
+done

@@ -1,0 +1,145 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.testing;
+
+import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * The committed seed corpus of the fuzz tests, generated: files named here, with these bytes, in
+ * {@code src/test/resources/<test package>/<TestClass>Inputs/<test method>/}. Jazzer replays them
+ * in every build and starts real fuzzing from them. Crash inputs found later are added next to them
+ * by hand, as regressions.
+ *
+ * <p>Regenerate (after a change here), in {@code flink-geometry-serializer}: {@code mvn -B -q
+ * test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp},
+ * then {@code java -cp target/test-classes:target/classes:$(cat target/cp)
+ * dev.flinkgeometry.testing.FuzzSeedCorpus}.
+ */
+public final class FuzzSeedCorpus {
+    public static final String ALIGNED_ANY_BYTES =
+            "dev/flinkgeometry/serializer/AlignedFormatFuzzTestInputs/anyBytes";
+    public static final String ALIGNED_WRITTEN =
+            "dev/flinkgeometry/serializer/AlignedFormatFuzzTestInputs/writtenRecords";
+    public static final String WKB_ANY_BYTES =
+            "dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/anyBytes";
+    public static final String WKB_WRITTEN =
+            "dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/writtenRecords";
+
+    private static final int PROVIDER_SEEDS = 32;
+    private static final int PROVIDER_SEED_BYTES = 384;
+
+    private FuzzSeedCorpus() {}
+
+    /** Every seed directory (resource path) with its files. */
+    public static Map<String, Map<String, byte[]>> all() throws IOException {
+        Map<String, Map<String, byte[]>> all = new LinkedHashMap<>();
+        all.put(ALIGNED_ANY_BYTES, alignedRecords());
+        all.put(ALIGNED_WRITTEN, providerSeeds());
+        all.put(WKB_ANY_BYTES, wkbRecords());
+        all.put(WKB_WRITTEN, providerSeeds());
+        return all;
+    }
+
+    /**
+     * Aligned-format payloads of the golden geometries: every type and layout, empties and empty
+     * members, NaN and -0.0, SRIDs, nested collections, real Natural Earth shapes.
+     */
+    static Map<String, byte[]> alignedRecords() throws IOException {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        int i = 0;
+        for (Geometry geometry : GoldenGeometries.v1()) {
+            seeds.put(String.format("golden-%02d", i++), GeometryFormat.encode(geometry));
+        }
+        return seeds;
+    }
+
+    /**
+     * WKB: every vector that GEOS wrote ({@code /wkb/vectors.tsv}: both byte orders, ISO and
+     * extended, Z, M, ZM, SRID, empties), and what our writer writes for the golden geometries.
+     */
+    static Map<String, byte[]> wkbRecords() throws IOException {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        int line = 0;
+        for (String row : resourceLines("/wkb/vectors.tsv")) {
+            line++;
+            if (row.startsWith("#") || row.startsWith("description\t") || row.isBlank()) {
+                continue;
+            }
+            seeds.put(String.format("geos-line-%03d", line), Hex.parse(row.split("\t")[6]));
+        }
+        WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
+        int i = 0;
+        for (Geometry geometry : GoldenGeometries.wkbV1()) {
+            DataOutputSerializer out = new DataOutputSerializer(64);
+            serializer.serialize(geometry, out);
+            byte[] record = out.getCopyOfBuffer();
+            seeds.put(
+                    String.format("ours-%02d", i++), Arrays.copyOfRange(record, 4, record.length));
+        }
+        return seeds;
+    }
+
+    /**
+     * Fixed pseudo-random inputs for the tests that build a geometry from the fuzzer's bytes: each
+     * builds a different geometry, so a plain build already checks a few dozen.
+     */
+    static Map<String, byte[]> providerSeeds() {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        for (int i = 0; i < PROVIDER_SEEDS; i++) {
+            byte[] bytes = new byte[PROVIDER_SEED_BYTES];
+            new Random(i).nextBytes(bytes);
+            seeds.put(String.format("random-%02d", i), bytes);
+        }
+        return seeds;
+    }
+
+    private static String[] resourceLines(String name) throws IOException {
+        try (InputStream in = FuzzSeedCorpus.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("missing test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+        }
+    }
+
+    /** Writes the corpus under {@code args[0]} (default: this module's test resources). */
+    public static void main(String[] args) throws IOException {
+        Path root = Paths.get(args.length > 0 ? args[0] : "src/test/resources");
+        for (Map.Entry<String, Map<String, byte[]>> dir : all().entrySet()) {
+            Path target = root.resolve(dir.getKey());
+            Files.createDirectories(target);
+            dir.getValue()
+                    .forEach(
+                            (name, bytes) -> {
+                                try {
+                                    Files.write(target.resolve(name), bytes);
+                                } catch (IOException e) {
+                                    throw new UncheckedIOException(e);
+                                }
+                            });
+        }
+    }
+}
