@@ -49,6 +49,6 @@ for target in "${targets[@]}"; do
         -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-print_final_stats=1 \
         -Djazzer.internal.arg.2=-rss_limit_mb=4096 \
         >"$log" 2>&1 || { echo "FINDING or failure in $target: see $log" >&2; exit 1; }
-    grep -E '^#[0-9]+ ' "$log" | tail -1 || true # the last coverage line: cov (edges), ft (features)
+    grep -E '^#[0-9]+[[:space:]]' "$log" | tail -1 || true # the last coverage line: cov (edges), ft (features)
     grep -E '^(Done|stat::)' "$log" || true
 done
