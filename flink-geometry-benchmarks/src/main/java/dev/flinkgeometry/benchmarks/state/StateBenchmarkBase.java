@@ -94,7 +94,7 @@ public abstract class StateBenchmarkBase extends BenchmarkBase {
     @TearDown
     public void tearDown() throws IOException {
         resources.close();
-        if (directory != null) {
+        if (directory != null && directory.exists()) {
             try (Stream<java.nio.file.Path> files = Files.walk(directory.toPath())) {
                 files.sorted(Comparator.reverseOrder())
                         .map(java.nio.file.Path::toFile)

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The benchmark suite (flink-geometry-benchmarks, JMH). Needs JDK 17 and Maven 3.8+.
+#
+#   ci/benchmarks.sh quick [regex]   every benchmark once, tiny settings, in one JVM (~1 min):
+#                                    a smoke test, numbers meaningless; report in target/benchmarks-quick/
+#   ci/benchmarks.sh full  [regex]   the real run (~35 min on 2 cores): JSON in target/benchmarks-full.json,
+#                                    then docs/benchmarks.md and docs/benchmarks/*.png generated from it
+#
+# Builds target/benchmarks.jar first if it is missing or older than the sources. Run `full` on a quiet
+# machine: other processes on the same cores distort every number.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode="${1:-}"
+regex="${2:-dev.flinkgeometry.benchmarks}"
+jar=flink-geometry-benchmarks/target/benchmarks.jar
+opens=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+       --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+       --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+       --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+       --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/java.time=ALL-UNNAMED
+       --add-opens=java.base/java.text=ALL-UNNAMED)
+
+build_if_needed() {
+  if [[ ! -f "$jar" ]] || [[ -n "$(find flink-geometry-serializer/src/main flink-geometry-benchmarks/src/main \
+        flink-geometry-benchmarks/pom.xml pom.xml -newer "$jar" -type f -print -quit)" ]]; then
+    echo "building $jar"
+    mvn -B -q package -DskipTests -pl flink-geometry-benchmarks -am
+  fi
+}
+
+report() { # json markdown charts command duration
+  java -Djava.awt.headless=true -cp "$jar" dev.flinkgeometry.benchmarks.report.BenchmarkReport "$@"
+}
+
+case "$mode" in
+  quick)
+    build_if_needed
+    out=flink-geometry-benchmarks/target/benchmarks-quick
+    mkdir -p "$out"
+    start=$(date +%s)
+    # In-process (-f 0), one 100 ms iteration, the point workload only: every benchmark and contender
+    # runs, including every @Setup round-trip check; -foe fails the script on any error.
+    java -Djmh.ignoreLock=true "${opens[@]}" -jar "$jar" "$regex" -f 0 -wi 0 -i 1 -r 100ms -p workload=point -foe true \
+      -rf json -rff "$out/results.json"
+    report "$out/results.json" "$out/benchmarks.md" "$out/benchmarks" \
+      "ci/benchmarks.sh quick $regex" "$(( $(date +%s) - start )) s"
+    echo "quick run OK in $(( $(date +%s) - start )) s: $out/benchmarks.md"
+    ;;
+  full)
+    build_if_needed
+    json=flink-geometry-benchmarks/target/benchmarks-full.json
+    start=$(date +%s)
+    java -jar "$jar" "$regex" -foe true -rf json -rff "$json"
+    seconds=$(( $(date +%s) - start ))
+    report "$json" docs/benchmarks.md docs/benchmarks \
+      "ci/benchmarks.sh full $regex" "$(( seconds / 60 )) min $(( seconds % 60 )) s"
+    echo "full run done in $(( seconds / 60 )) min: docs/benchmarks.md, docs/benchmarks/*.png"
+    ;;
+  *)
+    echo "usage: $0 quick|full [benchmark regex]" >&2
+    exit 2
+    ;;
+esac
