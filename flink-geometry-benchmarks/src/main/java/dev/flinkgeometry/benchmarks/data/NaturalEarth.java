@@ -18,6 +18,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.ParseException;
@@ -34,10 +35,23 @@ public final class NaturalEarth {
         "cities", "countries-110m", "countries-50m", "lakes", "rivers", "coastline"
     };
 
+    /** Parsed once per JVM: the quick suite sets up dozens of benchmarks in one JVM. */
+    private static List<Geometry> corpus;
+
     private NaturalEarth() {}
 
-    /** All geometries, file by file, with true XY sequences (old JTS syntax off). */
-    public static List<Geometry> all() {
+    /**
+     * All geometries, file by file, with true XY sequences (old JTS syntax off). Shared: callers
+     * must not change them.
+     */
+    public static synchronized List<Geometry> all() {
+        if (corpus == null) {
+            corpus = Collections.unmodifiableList(read());
+        }
+        return corpus;
+    }
+
+    private static List<Geometry> read() {
         WKTReader reader = new WKTReader();
         reader.setIsOldJtsCoordinateSyntaxAllowed(false);
         List<Geometry> geometries = new ArrayList<>(GEOMETRIES);

@@ -17,7 +17,6 @@ import dev.flinkgeometry.benchmarks.contenders.Operation;
 import dev.flinkgeometry.benchmarks.data.Workloads;
 import java.io.IOException;
 import java.util.Arrays;
-import org.locationtech.jts.geom.Geometry;
 
 /**
  * One contender on one workload through one view, cycling through the workload's records. It is
@@ -38,16 +37,19 @@ final class MicroFixture {
 
     static MicroFixture create(String workload, String contenderName, Operation op, String view)
             throws IOException {
-        Geometry[] geometries = Workloads.load(workload);
-        Contender contender = Contenders.create(contenderName, geometries);
+        return create(Contenders.create(contenderName, Workloads.load(workload)), op, view);
+    }
+
+    /** {@code contender} (any, a deliberately broken one in tests) after it passed the checks. */
+    static MicroFixture create(Contender contender, Operation op, String view) throws IOException {
         if (!contender.operations().contains(op)) {
-            throw new IllegalArgumentException(contenderName + " does not take part in " + op);
+            throw new IllegalArgumentException(contender.name() + " does not take part in " + op);
         }
         // Input records: what this contender writes; the construct floor reads none.
         byte[][] records =
                 contender.operations().contains(Operation.SERIALIZE)
                         ? Contenders.records(contender)
-                        : new byte[geometries.length][0];
+                        : new byte[contender.size()][0];
         MicroFixture fixture = new MicroFixture(contender, View.create(view), records);
         fixture.verify(op);
         return fixture;
