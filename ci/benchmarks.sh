@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The benchmark suite (flink-geometry-benchmarks, JMH). Needs JDK 17 and Maven 3.8+.
 #
-#   ci/benchmarks.sh quick [regex]   every benchmark once, tiny settings, in one JVM (~1 min):
-#                                    a smoke test, numbers meaningless; report in target/benchmarks-quick/
-#   ci/benchmarks.sh full  [regex]   the real run (~35 min on 2 cores): JSON in target/benchmarks-full.json,
-#                                    then docs/benchmarks.md and docs/benchmarks/*.png generated from it
+#   ci/benchmarks.sh quick [regex [JMH options]]  every benchmark and contender once, tiny settings, in one
+#                                                JVM (~1 min): a smoke test, numbers meaningless; report in
+#                                                flink-geometry-benchmarks/target/benchmarks-quick/
+#   ci/benchmarks.sh full  [regex [JMH options]]  the real run (estimated ~30 min on 2 quiet cores; the report
+#                                                states the measured duration): JSON in
+#                                                flink-geometry-benchmarks/target/benchmarks-full.json, then
+#                                                docs/benchmarks.md and docs/benchmarks/*.png generated from it
+#
+# e.g. ci/benchmarks.sh full 'SerializeBenchmark' -p workload=point,polygon-16   (a reduced run)
 #
 # Builds target/benchmarks.jar first if it is missing or older than the sources. Run `full` on a quiet
 # machine: other processes on the same cores distort every number.
@@ -13,6 +18,7 @@ cd "$(dirname "$0")/.."
 
 mode="${1:-}"
 regex="${2:-dev.flinkgeometry.benchmarks}"
+extra=("${@:3}")
 jar=flink-geometry-benchmarks/target/benchmarks.jar
 opens=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
        --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
@@ -40,9 +46,10 @@ case "$mode" in
     mkdir -p "$out"
     start=$(date +%s)
     # In-process (-f 0), one 100 ms iteration, the point workload only: every benchmark and contender
-    # runs, including every @Setup round-trip check; -foe fails the script on any error.
-    java -Djmh.ignoreLock=true "${opens[@]}" -jar "$jar" "$regex" -f 0 -wi 0 -i 1 -r 100ms -p workload=point -foe true \
-      -rf json -rff "$out/results.json"
+    # runs, including every @Setup round-trip check; -foe fails the script on any error. A smoke run may
+    # ignore the JMH lock that another JMH run on the machine holds.
+    java -Djmh.ignoreLock=true "${opens[@]}" -jar "$jar" "$regex" -f 0 -wi 0 -i 1 -r 100ms -p workload=point \
+      -foe true -rf json -rff "$out/results.json" "${extra[@]}"
     report "$out/results.json" "$out/benchmarks.md" "$out/benchmarks" \
       "ci/benchmarks.sh quick $regex" "$(( $(date +%s) - start )) s"
     echo "quick run OK in $(( $(date +%s) - start )) s: $out/benchmarks.md"
@@ -51,10 +58,10 @@ case "$mode" in
     build_if_needed
     json=flink-geometry-benchmarks/target/benchmarks-full.json
     start=$(date +%s)
-    java -jar "$jar" "$regex" -foe true -rf json -rff "$json"
+    java -jar "$jar" "$regex" -foe true -rf json -rff "$json" "${extra[@]}"
     seconds=$(( $(date +%s) - start ))
     report "$json" docs/benchmarks.md docs/benchmarks \
-      "ci/benchmarks.sh full $regex" "$(( seconds / 60 )) min $(( seconds % 60 )) s"
+      "ci/benchmarks.sh full $regex ${extra[*]}" "$(( seconds / 60 )) min $(( seconds % 60 )) s"
     echo "full run done in $(( seconds / 60 )) min: docs/benchmarks.md, docs/benchmarks/*.png"
     ;;
   *)
