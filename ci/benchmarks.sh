@@ -7,7 +7,8 @@
 #   ci/benchmarks.sh full  [regex [JMH options]]  the real run (estimated ~30 min on 2 quiet cores; the report
 #                                                states the measured duration): JSON in
 #                                                flink-geometry-benchmarks/target/benchmarks-full.json, then
-#                                                docs/benchmarks.md and docs/benchmarks/*.png generated from it
+#                                                docs/benchmarks.md, docs/benchmarks/*.png and
+#                                                docs/benchmarks/results.json generated from it
 #
 # e.g. ci/benchmarks.sh full 'SerializeBenchmark' -p workload=point,polygon-16   (a reduced run)
 #

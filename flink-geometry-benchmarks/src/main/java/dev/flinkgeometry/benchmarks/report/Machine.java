@@ -30,6 +30,19 @@ final class Machine {
                         .orElse("unknown memory");
     }
 
+    /**
+     * The load averages over 1, 5 and 15 minutes when the report is written, right after the run:
+     * anything well above zero means other processes shared the cores during the run.
+     */
+    static String load() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields[0] + " / " + fields[1] + " / " + fields[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     private static java.util.Optional<String> procField(String file, String name) {
         try {
             List<String> lines = Files.readAllLines(Path.of(file));
