@@ -165,7 +165,8 @@ public final class BenchmarkReport {
                         + ZonedDateTime.now(ZoneOffset.UTC)
                                 .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
                         + " |");
-        line("| command | `" + command + "` |");
+        // A pipe inside a table cell ends the cell, even in code.
+        line("| command | `" + command.replace("|", "\\|") + "` |");
         line("| duration | " + duration + " |");
         String raw = relative(charts.resolve("results.json"));
         line(

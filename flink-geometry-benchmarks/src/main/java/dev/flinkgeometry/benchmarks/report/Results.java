@@ -26,11 +26,13 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMap
 /** The results of one JMH run, read from its JSON output ({@code -rf json}). */
 final class Results {
     final List<Result> all;
-    final JsonNode first;
+    private final JsonNode root;
+    private final JsonNode first;
 
-    private Results(List<Result> all, JsonNode first) {
+    private Results(List<Result> all, JsonNode root) {
         this.all = Collections.unmodifiableList(all);
-        this.first = first;
+        this.root = root;
+        this.first = root.get(0);
     }
 
     static Results read(Path json) throws IOException {
@@ -61,7 +63,7 @@ final class Results {
                             metric.get("scoreError").asDouble(),
                             metric.get("scoreUnit").asText()));
         }
-        return new Results(results, root.get(0));
+        return new Results(results, root);
     }
 
     /** The score of {@code benchmark} ({@code Class.method}) with these parameter values. */
@@ -102,18 +104,34 @@ final class Results {
         return node == null ? "?" : node.asText();
     }
 
-    /** "1 fork, 5 × 400 ms warm-up, 5 × 400 ms measured" as the first result ran. */
+    /**
+     * The distinct iteration settings of the run, each with the benchmark groups that used it: "1
+     * fork, 5 × 200 ms warm-up, 5 × 300 ms measured (Serialize, Deserialize)".
+     */
     String settings() {
-        return first.get("forks").asInt()
-                + " fork(s), "
-                + first.get("warmupIterations").asInt()
-                + " × "
-                + first.get("warmupTime").asText()
-                + " warm-up, "
-                + first.get("measurementIterations").asInt()
-                + " × "
-                + first.get("measurementTime").asText()
-                + " measured";
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            JsonNode node = root.get(i);
+            String setting =
+                    node.get("forks").asInt()
+                            + " fork, "
+                            + node.get("warmupIterations").asInt()
+                            + " × "
+                            + node.get("warmupTime").asText()
+                            + " warm-up, "
+                            + node.get("measurementIterations").asInt()
+                            + " × "
+                            + node.get("measurementTime").asText()
+                            + " measured";
+            List<String> names = groups.computeIfAbsent(setting, s -> new ArrayList<>());
+            if (!names.contains(all.get(i).group())) {
+                names.add(all.get(i).group());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        groups.forEach(
+                (setting, names) -> parts.add(setting + " (" + String.join(", ", names) + ")"));
+        return String.join("; ", parts);
     }
 
     List<String> jvmArgs() {
