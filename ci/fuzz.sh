@@ -42,12 +42,12 @@ for target in "${targets[@]}"; do
     echo "fuzzing $target ($test) for $duration; log: $log"
     # -print_final_stats: libFuzzer's totals (runs, exec/s) at the end of the log. The JVM's
     # -Xmx2g bounds the heap (an OutOfMemoryError is a finding); libFuzzer's default 2 GB RSS
-    # limit would count the JVM's own overhead as a leak.
+    # limit would count the JVM's own overhead as a leak. An input that takes 10 s is a hang.
     JAZZER_FUZZ=1 mvn -B -pl "$module" test \
         -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
         -Djazzer.hooks=true -Djazzer.max_duration="$duration" \
         -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-print_final_stats=1 \
-        -Djazzer.internal.arg.2=-rss_limit_mb=4096 \
+        -Djazzer.internal.arg.2=-rss_limit_mb=4096 -Djazzer.internal.arg.3=-timeout=10 \
         >"$log" 2>&1 || { echo "FINDING or failure in $target: see $log" >&2; exit 1; }
     grep -E '^#[0-9]+[[:space:]]' "$log" | tail -1 || true # the last coverage line: cov (edges), ft (features)
     grep -E '^(Done|stat::)' "$log" || true

@@ -155,7 +155,7 @@ class AlignedFormatFuzzTest {
      */
     private void checkStream(byte[] input) throws IOException {
         for (GeometrySerializer<?> serializer : serializers) {
-            Outcome first =
+            Outcome deserialized =
                     DecodeBudget.decode(
                             "GeometrySerializer on a raw stream",
                             input.length,
@@ -169,7 +169,7 @@ class AlignedFormatFuzzTest {
             } catch (IOException e) {
                 copiedOk = false;
             }
-            if (first.decoded()) {
+            if (deserialized.decoded()) {
                 assertThat(copiedOk).as("copy of a record that deserializes").isTrue();
             }
             if (copiedOk) {

@@ -112,7 +112,7 @@ class WkbFormatFuzzTest {
      * IOException}s may escape; a lying length costs at most one read step of buffer.
      */
     private void checkStream(byte[] input) throws IOException {
-        Outcome first =
+        Outcome deserialized =
                 DecodeBudget.decode(
                         "WkbGeometrySerializer on a raw stream",
                         input.length,
@@ -126,7 +126,7 @@ class WkbFormatFuzzTest {
         } catch (IOException e) {
             copiedOk = false;
         }
-        if (first.decoded()) {
+        if (deserialized.decoded()) {
             assertThat(copiedOk).as("copy of a record that deserializes").isTrue();
         }
         if (copiedOk) {
