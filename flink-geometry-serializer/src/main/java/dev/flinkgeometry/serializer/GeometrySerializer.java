@@ -145,11 +145,17 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             target.writeByte(0);
             return;
         }
-        int size = encoder.prepare(record);
-        int prefix = Varint.size(size);
-        byte[] bytes = buffer.ensureCapacity(prefix + size);
-        encoder.writeTo(bytes, Varint.write(size, bytes, 0));
-        target.write(bytes, 0, prefix + size);
+        // The payload goes after room for the longest length prefix, which is then written just
+        // before it: the encoder needs no size pass of its own before writing.
+        byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
+        int end;
+        while ((end = encoder.encode(record, bytes, Varint.MAX_BYTES)) < 0) {
+            bytes = buffer.ensureCapacity(Varint.MAX_BYTES - end);
+        }
+        int size = end - Varint.MAX_BYTES;
+        int start = Varint.MAX_BYTES - Varint.size(size);
+        Varint.write(size, bytes, start);
+        target.write(bytes, start, end - start);
         buffer.releaseIfLarge();
     }
 
