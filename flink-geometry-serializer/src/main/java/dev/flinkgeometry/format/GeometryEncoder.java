@@ -113,6 +113,9 @@ public final class GeometryEncoder {
      * @throws GeometryFormatException as {@link #prepare}
      */
     public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
+        if (geometry instanceof Point) {
+            return encodePoint((Point) geometry, target, offset);
+        }
         try {
             int size = measureAll(geometry, false);
             if (size > target.length - offset) {
@@ -137,6 +140,45 @@ public final class GeometryEncoder {
             guessing = false;
             prepared = null; // the layouts may be a guess: writeTo needs its own prepare
         }
+    }
+
+    /**
+     * The most frequent record gets a direct path: one header and at most one coordinate, whose own
+     * Z and M values decide the layout (the value rule for a single coordinate).
+     */
+    private int encodePoint(Point point, byte[] target, int offset) throws GeometryFormatException {
+        prepared = null;
+        checkSrid(point);
+        CoordinateSequence sequence = point.getCoordinateSequence();
+        if (sequence.size() == 0) {
+            if (target.length - offset < GeometryFormat.HEADER_BYTES) {
+                return -GeometryFormat.HEADER_BYTES;
+            }
+            writeHeader(
+                    GeometryFormat.POINT, point.getSRID(), CoordinateLayout.XY, 0, target, offset);
+            return offset + GeometryFormat.HEADER_BYTES;
+        }
+        double z = sequence.getZ(0); // NaN when the sequence declares no Z
+        double m = sequence.getM(0);
+        CoordinateLayout layout = CoordinateLayout.of(z == z, m == m);
+        int size = GeometryFormat.HEADER_BYTES + layout.bytes();
+        if (target.length - offset < size) {
+            return -size;
+        }
+        writeHeader(GeometryFormat.POINT, point.getSRID(), layout, 1, target, offset);
+        int o = offset + GeometryFormat.HEADER_BYTES;
+        LittleEndian.putDouble(target, o, sequence.getX(0));
+        LittleEndian.putDouble(target, o + 8, sequence.getY(0));
+        o += 16;
+        if (layout.hasZ()) {
+            LittleEndian.putDouble(target, o, z);
+            o += 8;
+        }
+        if (layout.hasM()) {
+            LittleEndian.putDouble(target, o, m);
+            o += 8;
+        }
+        return o;
     }
 
     // ---------------------------------------------------------------------------------------
