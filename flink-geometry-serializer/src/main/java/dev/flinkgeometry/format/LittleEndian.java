@@ -33,8 +33,8 @@ final class LittleEndian {
 
     private static final long CANONICAL_NAN = 0x7ff8000000000000L;
 
-    /** Below this many doubles a plain loop beats setting up a buffer view. */
-    private static final int BULK_THRESHOLD = 32;
+    /** Below this many doubles a plain loop beats setting up a buffer view (measured on JDK 17). */
+    private static final int BULK_THRESHOLD = 64;
 
     private LittleEndian() {}
 
