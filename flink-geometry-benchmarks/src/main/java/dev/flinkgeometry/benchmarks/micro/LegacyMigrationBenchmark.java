@@ -11,53 +11,28 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.data.NaturalEarth;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.ParseException;
 import org.locationtech.jts.io.WKBReader;
-import org.locationtech.jts.io.WKTReader;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Migration throughput on the real Natural Earth corpus (3,961 geometries): reading legacy WKB
  * state, and what Flink's state migration does per value (read with the legacy serializer, write
  * with {@link GeometrySerializer}). Scores are per geometry; geometries/s = 10^9 / score.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class LegacyMigrationBenchmark {
-    static final int GEOMETRIES = 3961;
-
-    private static final String[] FILES = {
-        "cities", "countries-110m", "countries-50m", "lakes", "rivers", "coastline"
-    };
+public class LegacyMigrationBenchmark extends MicroBenchmark {
+    static final int GEOMETRIES = NaturalEarth.GEOMETRIES;
 
     private final WkbGeometrySerializer<Geometry> legacy = WkbGeometrySerializer.of(Geometry.class);
     private final GeometrySerializer<Geometry> aligned = GeometrySerializer.of(Geometry.class);
@@ -69,7 +44,7 @@ public class LegacyMigrationBenchmark {
 
     @Setup
     public void setUp() throws IOException, ParseException {
-        List<Geometry> corpus = naturalEarth();
+        List<Geometry> corpus = NaturalEarth.all();
         if (corpus.size() != GEOMETRIES) {
             throw new IllegalStateException("corpus has " + corpus.size() + " geometries");
         }
@@ -96,24 +71,6 @@ public class LegacyMigrationBenchmark {
                 throw new IllegalStateException("JTS WKBReader round trip failed");
             }
         }
-    }
-
-    static List<Geometry> naturalEarth() throws IOException, ParseException {
-        WKTReader reader = new WKTReader();
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
-        List<Geometry> geometries = new ArrayList<>();
-        for (String file : FILES) {
-            String resource = "/natural-earth/natural-earth-" + file + ".wkt";
-            try (InputStream stream = LegacyMigrationBenchmark.class.getResourceAsStream(resource);
-                    BufferedReader lines =
-                            new BufferedReader(
-                                    new InputStreamReader(stream, StandardCharsets.US_ASCII))) {
-                for (String line; (line = lines.readLine()) != null; ) {
-                    geometries.add(reader.read(line));
-                }
-            }
-        }
-        return geometries;
     }
 
     /** Reads the legacy state through {@link WkbGeometrySerializer}. */

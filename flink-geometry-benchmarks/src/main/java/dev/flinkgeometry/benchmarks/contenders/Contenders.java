@@ -1,0 +1,168 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.contenders;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.GeometrySerializer;
+import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
+import java.io.IOException;
+import java.util.List;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.io.ParseException;
+import org.locationtech.jts.io.WKBReader;
+import org.locationtech.jts.io.WKBWriter;
+
+/** The contenders by the names the benchmarks take as {@code @Param}, and their records. */
+public final class Contenders {
+    /** {@code GeometrySerializer}, decoding into JTS's default sequences. */
+    public static final String OURS = "ours";
+
+    /** {@code GeometrySerializer} with {@link CoordinateSequenceKind#PACKED_DOUBLE}. */
+    public static final String OURS_PACKED = "ours-packed";
+
+    /** The legacy {@code WkbGeometrySerializer}. */
+    public static final String WKB_LEGACY = "wkb-legacy";
+
+    /** JTS {@code WKBWriter}/{@code WKBReader} with an int length prefix. */
+    public static final String JTS_WKB = "jts-wkb";
+
+    /** Flink's default for a JTS type: {@code GenericTypeInfo}, that is Kryo. */
+    public static final String KRYO = "kryo";
+
+    /** Apache Sedona 1.6.0's {@code GeometrySerializer} with an int length prefix. */
+    public static final String SEDONA = "sedona";
+
+    /** Floor: the same number of bytes as ours, copied through the view. */
+    public static final String MEMCPY = "memcpy";
+
+    /** Floor: the same geometry built from already-decoded arrays. */
+    public static final String CONSTRUCT = "construct";
+
+    /** Every contender, in report order. */
+    public static final List<String> ALL =
+            List.of(OURS, OURS_PACKED, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, MEMCPY, CONSTRUCT);
+
+    /** The contenders that write records (the floors write none of their own). */
+    public static final List<String> WRITERS = List.of(OURS, WKB_LEGACY, JTS_WKB, KRYO, SEDONA);
+
+    private Contenders() {}
+
+    public static Contender create(String name, Geometry[] geometries) {
+        switch (name) {
+            case OURS:
+                return serializer(name, GeometrySerializer.of(Geometry.class), geometries);
+            case OURS_PACKED:
+                return serializer(
+                        name,
+                        GeometrySerializer.of(Geometry.class, CoordinateSequenceKind.PACKED_DOUBLE),
+                        geometries);
+            case WKB_LEGACY:
+                return serializer(name, WkbGeometrySerializer.of(Geometry.class), geometries);
+            case KRYO:
+                return serializer(name, kryo(), geometries);
+            case JTS_WKB:
+                return new LengthPrefixedContender(name, jtsWkb(), geometries);
+            case SEDONA:
+                return new LengthPrefixedContender(name, sedona(), geometries);
+            case MEMCPY:
+                return new MemcpyFloor(geometries, records(create(OURS, geometries)));
+            case CONSTRUCT:
+                return new ConstructFloor(geometries);
+            default:
+                throw new IllegalArgumentException("unknown contender " + name);
+        }
+    }
+
+    /** Flink's serializer for a {@code Geometry} field when nothing is registered: Kryo. */
+    @SuppressWarnings("unchecked")
+    public static TypeSerializer<Geometry> kryo() {
+        return (TypeSerializer<Geometry>)
+                (TypeSerializer<?>)
+                        new GenericTypeInfo<>(Geometry.class)
+                                .createSerializer(new SerializerConfigImpl());
+    }
+
+    /** The bytes {@code contender} writes for each geometry through a {@code byte[]} view. */
+    public static byte[][] records(Contender contender) {
+        DataOutputSerializer out = new DataOutputSerializer(1 << 16);
+        byte[][] records = new byte[contender.size()][];
+        try {
+            for (int i = 0; i < records.length; i++) {
+                out.clear();
+                contender.serialize(i, out);
+                records[i] = out.getCopyOfBuffer();
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(contender.name() + " cannot serialize", e);
+        }
+        return records;
+    }
+
+    private static Contender serializer(
+            String name, TypeSerializer<Geometry> serializer, Geometry[] geometries) {
+        // copy(T) starts from what this serializer's deserialize gives, as in a job.
+        Geometry[] decoded = new Geometry[geometries.length];
+        DataOutputSerializer out = new DataOutputSerializer(1 << 16);
+        DataInputDeserializer in = new DataInputDeserializer();
+        try {
+            for (int i = 0; i < geometries.length; i++) {
+                out.clear();
+                serializer.serialize(geometries[i], out);
+                in.setBuffer(out.getSharedBuffer(), 0, out.length());
+                decoded[i] = serializer.deserialize(in);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(name + " cannot round-trip", e);
+        }
+        return new SerializerContender(name, serializer.duplicate(), geometries, decoded);
+    }
+
+    private static LengthPrefixedContender.Codec jtsWkb() {
+        WKBWriter writer = new WKBWriter();
+        WKBReader reader = new WKBReader();
+        return new LengthPrefixedContender.Codec() {
+            @Override
+            public byte[] encode(Geometry geometry) {
+                return writer.write(geometry);
+            }
+
+            @Override
+            public Geometry decode(byte[] bytes) throws IOException {
+                try {
+                    return reader.read(bytes);
+                } catch (ParseException e) {
+                    throw new IOException(e);
+                }
+            }
+        };
+    }
+
+    private static LengthPrefixedContender.Codec sedona() {
+        return new LengthPrefixedContender.Codec() {
+            @Override
+            public byte[] encode(Geometry geometry) {
+                return org.apache.sedona.common.geometrySerde.GeometrySerializer.serialize(
+                        geometry);
+            }
+
+            @Override
+            public Geometry decode(byte[] bytes) {
+                return org.apache.sedona.common.geometrySerde.GeometrySerializer.deserialize(bytes);
+            }
+        };
+    }
+}

@@ -1,0 +1,27 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.job;
+
+import org.locationtech.jts.geom.Geometry;
+
+/** A record with a geometry field, as jobs carry them. A Flink POJO. */
+public class GeometryRecord {
+    public long id;
+    public Geometry geometry;
+
+    public GeometryRecord() {}
+
+    public GeometryRecord(long id, Geometry geometry) {
+        this.id = id;
+        this.geometry = geometry;
+    }
+}

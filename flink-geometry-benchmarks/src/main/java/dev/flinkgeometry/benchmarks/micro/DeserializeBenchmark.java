@@ -1,0 +1,61 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.micro;
+
+import dev.flinkgeometry.benchmarks.contenders.Operation;
+import java.io.IOException;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/** {@code deserialize(DataInputView)} from a {@code DataInputDeserializer}. */
+public class DeserializeBenchmark extends MicroBenchmark {
+    @Param({
+        "point",
+        "linestring-16",
+        "linestring-256",
+        "polygon-16",
+        "polygon-256",
+        "polygon-with-holes-16",
+        "polygon-with-holes-256",
+        "multipolygon-16",
+        "multipolygon-256",
+        "geometrycollection-16",
+        "geometrycollection-256",
+        "natural-earth"
+    })
+    public String workload;
+
+    @Param({
+        "ours",
+        "ours-packed",
+        "wkb-legacy",
+        "jts-wkb",
+        "kryo",
+        "sedona",
+        "memcpy",
+        "construct"
+    })
+    public String contender;
+
+    private MicroFixture fixture;
+
+    @Setup
+    public void setUp() throws IOException {
+        fixture = MicroFixture.create(workload, contender, Operation.DESERIALIZE, View.BYTES);
+    }
+
+    @Benchmark
+    public Object deserialize() throws IOException {
+        return fixture.deserialize();
+    }
+}

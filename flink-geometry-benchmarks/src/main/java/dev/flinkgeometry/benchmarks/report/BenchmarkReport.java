@@ -1,0 +1,552 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.report;
+
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.data.Workloads;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns the JSON of one JMH run into {@code docs/benchmarks.md} and one PNG chart per workload
+ * (plus one for the job and one for the state benchmarks). Every number in the markdown comes from
+ * the JSON, or, for bytes per record, from serializing the workloads with the contenders.
+ *
+ * <p>Usage: {@code BenchmarkReport <results.json> <markdown> <chart-directory> [command]
+ * [duration]}.
+ */
+public final class BenchmarkReport {
+    /** Micro benchmark groups in report order, with the floor their ratios refer to. */
+    private static final Map<String, String> MICRO = new LinkedHashMap<>();
+
+    static {
+        MICRO.put("Serialize", Contenders.MEMCPY);
+        MICRO.put("Deserialize", Contenders.CONSTRUCT);
+        MICRO.put("RawCopy", Contenders.MEMCPY);
+        MICRO.put("DeepCopy", Contenders.CONSTRUCT);
+        MICRO.put("StreamSerialize", Contenders.MEMCPY);
+        MICRO.put("StreamDeserialize", Contenders.CONSTRUCT);
+    }
+
+    private static final Map<String, String> TITLES =
+            Map.of(
+                    "Serialize", "serialize into a `DataOutputSerializer`",
+                    "Deserialize", "deserialize from a `DataInputDeserializer`",
+                    "RawCopy", "raw `copy(DataInputView, DataOutputView)` between `byte[]` views",
+                    "DeepCopy", "deep `copy(T)`",
+                    "StreamSerialize", "serialize into a `DataOutputViewStreamWrapper`",
+                    "StreamDeserialize", "deserialize from a `DataInputViewStreamWrapper`");
+
+    private static final List<String> PEERS =
+            List.of(Contenders.WKB_LEGACY, Contenders.JTS_WKB, Contenders.KRYO, Contenders.SEDONA);
+
+    private final Results results;
+    private final Path markdown;
+    private final Path charts;
+    private final StringBuilder out = new StringBuilder();
+
+    private BenchmarkReport(Results results, Path markdown, Path charts) {
+        this.results = results;
+        this.markdown = markdown;
+        this.charts = charts;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 3) {
+            System.err.println(
+                    "usage: BenchmarkReport <results.json> <markdown> <chart-directory>"
+                            + " [command] [duration]");
+            System.exit(2);
+        }
+        generate(
+                Path.of(args[0]),
+                Path.of(args[1]),
+                Path.of(args[2]),
+                args.length > 3 ? args[3] : "(not given)",
+                args.length > 4 ? args[4] : "(not given)");
+    }
+
+    /** Writes the markdown and the charts; returns the charts written. */
+    public static List<Path> generate(
+            Path json, Path markdown, Path charts, String command, String duration)
+            throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        BenchmarkReport report = new BenchmarkReport(Results.read(json), markdown, charts);
+        Files.createDirectories(charts);
+        // The raw results go next to the charts, so the markdown can link the data it shows.
+        Path raw = charts.resolve("results.json");
+        if (!Files.exists(raw) || !Files.isSameFile(json, raw)) {
+            Files.copy(json, raw, StandardCopyOption.REPLACE_EXISTING);
+        }
+        List<Path> written = report.write(command, duration);
+        Files.createDirectories(markdown.toAbsolutePath().getParent());
+        Files.writeString(markdown, report.out, StandardCharsets.UTF_8);
+        return written;
+    }
+
+    private List<Path> write(String command, String duration) throws IOException {
+        Map<String, Map<String, Integer>> bytes = RecordSizes.measure();
+        line("# Benchmarks");
+        line("");
+        line(
+                "<!-- Generated by dev.flinkgeometry.benchmarks.report.BenchmarkReport from the JMH JSON"
+                        + " of one run (ci/benchmarks.sh full). Do not edit by hand. -->");
+        line("");
+        line(
+                "Every contender moves the same geometries through the same Flink views in the same run,"
+                        + " and must give every geometry back exactly (checked in each benchmark's `@Setup`)"
+                        + " before it may post a number. Floors: **memcpy** moves as many bytes as"
+                        + " `GeometrySerializer` writes through the view, without encoding; **construct**"
+                        + " builds the same JTS geometry from already-decoded `double[]` arrays. Compare"
+                        + " contenders within this run only: separate runs on small shared machines differ"
+                        + " by up to ~17%.");
+        line("");
+        line(
+                "Contenders: **ours** = `GeometrySerializer` (JTS default sequences), **ours-packed** ="
+                        + " the same with `CoordinateSequenceKind.PACKED_DOUBLE`, **wkb-legacy** ="
+                        + " `WkbGeometrySerializer`, **jts-wkb** = JTS `WKBWriter`/`WKBReader` with an int"
+                        + " length prefix, **kryo** = Flink's default for a `Geometry` field"
+                        + " (`GenericTypeInfo` → `KryoSerializer`), **sedona** = Apache Sedona 1.6.0"
+                        + " `GeometrySerializer` with an int length prefix.");
+        line("");
+        run(command, duration);
+        targets(bytes);
+        sizes(bytes);
+        for (Map.Entry<String, String> group : MICRO.entrySet()) {
+            micro(group.getKey(), group.getValue());
+        }
+        migration();
+        List<Path> written = new ArrayList<>();
+        job(written);
+        state(written);
+        microCharts(written);
+        return written;
+    }
+
+    private void run(String command, String duration) {
+        line("## Run");
+        line("");
+        line("| | |");
+        line("|---|---|");
+        line("| machine | " + Machine.describe() + " |");
+        line("| load average (1 / 5 / 15 min) at the end | " + Machine.load() + " |");
+        line(
+                "| JDK | "
+                        + results.text("jdkVersion")
+                        + ", "
+                        + results.text("vmName")
+                        + " "
+                        + results.text("vmVersion")
+                        + " |");
+        line("| JMH | " + results.text("jmhVersion") + "; " + results.settings() + " |");
+        line("| JVM options | `" + String.join(" ", filteredJvmArgs()) + "` |");
+        line(
+                "| date | "
+                        + ZonedDateTime.now(ZoneOffset.UTC)
+                                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+                        + " |");
+        // A pipe inside a table cell ends the cell, even in code.
+        line("| command | `" + command.replace("|", "\\|") + "` |");
+        line("| duration | " + duration + " |");
+        String raw = relative(charts.resolve("results.json"));
+        line(
+                "| results | "
+                        + results.all.size()
+                        + " results: ["
+                        + raw
+                        + "]("
+                        + raw
+                        + ") (JMH JSON) |");
+        line("");
+    }
+
+    /** The JVM options without the dozen module opens, which say nothing about the machine. */
+    private List<String> filteredJvmArgs() {
+        List<String> args = new ArrayList<>();
+        for (String arg : results.jvmArgs()) {
+            if (!arg.startsWith("--add-opens")) {
+                args.add(arg);
+            }
+        }
+        return args;
+    }
+
+    private void targets(Map<String, Map<String, Integer>> bytes) {
+        line("## Targets (issue 4)");
+        line("");
+        line(
+                "Ratios are speed-ups (how many times faster ours is) or slow-downs against a floor,"
+                        + " taken per workload in this run; the worst workload decides.");
+        line("");
+        line("| target | measured | verdict |");
+        line("|---|---|---|");
+        for (Targets.Row row : Targets.evaluate(results, bytes)) {
+            line("| " + row.target() + " | " + row.measured() + " | " + row.verdict() + " |");
+        }
+        line("");
+    }
+
+    private void sizes(Map<String, Map<String, Integer>> bytes) {
+        line("## Bytes per record");
+        line("");
+        line(
+                "With each contender's framing (our varint length, the int length prefix of the"
+                        + " others); the Natural Earth row is the mean over its 3,961 geometries.");
+        line("");
+        header("workload", Contenders.WRITERS);
+        for (Map.Entry<String, Map<String, Integer>> row : bytes.entrySet()) {
+            StringBuilder cells = new StringBuilder("| " + row.getKey());
+            for (String contender : Contenders.WRITERS) {
+                cells.append(" | ").append(String.format("%,d", row.getValue().get(contender)));
+            }
+            line(cells + " |");
+        }
+        line("");
+    }
+
+    private void micro(String group, String floor) {
+        String benchmark = benchmarkOf(group);
+        if (benchmark == null) {
+            return;
+        }
+        List<String> contenders = ordered(results.values(benchmark, "contender"));
+        line("## " + TITLES.get(group));
+        line("");
+        line(
+                "ns per record (lower is better); in brackets the ratio to the **"
+                        + floor
+                        + "** floor. Last column: how many times faster ours is than the fastest peer.");
+        line("");
+        List<String> columns = new ArrayList<>(contenders);
+        columns.add("ours vs fastest peer");
+        header("workload", columns);
+        for (String workload : orderedWorkloads(results.values(benchmark, "workload"))) {
+            Optional<Double> floorScore =
+                    results.score(benchmark, "workload", workload, "contender", floor);
+            StringBuilder cells = new StringBuilder("| " + workload);
+            for (String contender : contenders) {
+                Optional<Double> score =
+                        results.score(benchmark, "workload", workload, "contender", contender);
+                cells.append(" | ");
+                if (score.isPresent()) {
+                    cells.append(BarChart.format(score.get()));
+                    if (floorScore.isPresent() && !contender.equals(floor)) {
+                        cells.append(String.format(" (%.2f×)", score.get() / floorScore.get()));
+                    }
+                }
+            }
+            cells.append(" | ").append(versusPeers(benchmark, workload));
+            line(cells + " |");
+        }
+        line("");
+    }
+
+    private String versusPeers(String benchmark, String workload) {
+        Optional<Double> ours = results.score(benchmark, "workload", workload, "contender", "ours");
+        double best = Double.MAX_VALUE;
+        String bestPeer = null;
+        for (String peer : PEERS) {
+            Optional<Double> score =
+                    results.score(benchmark, "workload", workload, "contender", peer);
+            if (score.isPresent() && score.get() < best) {
+                best = score.get();
+                bestPeer = peer;
+            }
+        }
+        if (ours.isEmpty() || bestPeer == null) {
+            return "";
+        }
+        return String.format("%.2f× (%s)", best / ours.get(), bestPeer);
+    }
+
+    private void migration() {
+        List<Result> rows = new ArrayList<>();
+        for (Result result : results.all) {
+            if (result.group().equals("LegacyMigration")) {
+                rows.add(result);
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        line("## Migrating legacy WKB state (Natural Earth, per geometry)");
+        line("");
+        line("| benchmark | ns per geometry | geometries/s |");
+        line("|---|---:|---:|");
+        for (Result row : rows) {
+            line(
+                    String.format(
+                            "| %s | %s | %,.0f |",
+                            row.method(), BarChart.format(row.score()), 1e9 / row.score()));
+        }
+        line("");
+    }
+
+    private void job(List<Path> written) throws IOException {
+        String benchmark = Targets.JOB;
+        List<String> workloads = orderedWorkloads(results.values(benchmark, "workload"));
+        if (workloads.isEmpty()) {
+            return;
+        }
+        List<String> contenders = ordered(results.values(benchmark, "contender"));
+        line("## Job: source → `rebalance()` → discarding sink");
+        line("");
+        line(
+                "Records per millisecond (higher is better), "
+                        + "300,000 records with one geometry field per invocation, parallelism 1.");
+        line("");
+        List<String> columns = new ArrayList<>(contenders);
+        columns.add("ours ÷ kryo");
+        columns.add("ours ÷ wkb-legacy");
+        header("workload", columns);
+        double[][] values = new double[workloads.size()][contenders.size()];
+        for (int w = 0; w < workloads.size(); w++) {
+            String workload = workloads.get(w);
+            StringBuilder cells = new StringBuilder("| " + workload);
+            for (int c = 0; c < contenders.size(); c++) {
+                Optional<Double> score =
+                        results.score(
+                                benchmark, "workload", workload, "contender", contenders.get(c));
+                values[w][c] = score.orElse(Double.NaN);
+                cells.append(" | ").append(score.map(BarChart::format).orElse(""));
+            }
+            cells.append(" | ").append(ratio(benchmark, workload, "kryo"));
+            cells.append(" | ").append(ratio(benchmark, workload, "wkb-legacy"));
+            line(cells + " |");
+        }
+        line("");
+        Path png = charts.resolve("job.png");
+        new BarChart(
+                        "Job throughput: rebalance() of records with a geometry field",
+                        "records per ms (higher is better)",
+                        workloads,
+                        contenders,
+                        values,
+                        false)
+                .write(png);
+        written.add(png);
+        image("job throughput", png);
+    }
+
+    private String ratio(String benchmark, String workload, String other, String... params) {
+        List<String> oursKey = new ArrayList<>(List.of(params));
+        oursKey.addAll(List.of("workload", workload, "contender", "ours"));
+        List<String> otherKey = new ArrayList<>(List.of(params));
+        otherKey.addAll(List.of("workload", workload, "contender", other));
+        Optional<Double> ours = results.score(benchmark, oursKey.toArray(new String[0]));
+        Optional<Double> theirs = results.score(benchmark, otherKey.toArray(new String[0]));
+        return ours.isPresent() && theirs.isPresent()
+                ? String.format("%.2f×", ours.get() / theirs.get())
+                : "";
+    }
+
+    private void state(List<Path> written) throws IOException {
+        List<String> benchmarks = new ArrayList<>();
+        for (Result result : results.all) {
+            if ((result.group().equals("ValueState") || result.group().equals("GeometryKey"))
+                    && !benchmarks.contains(result.benchmark())) {
+                benchmarks.add(result.benchmark());
+            }
+        }
+        if (benchmarks.isEmpty()) {
+            return;
+        }
+        line("## Keyed state, driven directly through the keyed state backend");
+        line("");
+        line(
+                "Operations per millisecond (higher is better), 1,024 keys: `valueUpdate` and"
+                        + " `valueGet` on a `ValueState<Geometry>` under `long` keys; `keyedUpdate` updates a"
+                        + " `long` under geometry keys (on RocksDB every access serializes the key). The"
+                        + " hashmap backend keeps values as objects and runs no serializer on these"
+                        + " operations (only in snapshots), so there both contenders should measure the"
+                        + " same.");
+        line("");
+        List<String> contenders = List.of(Contenders.OURS, Contenders.WKB_LEGACY);
+        List<String> columns = new ArrayList<>(contenders);
+        columns.add("ours ÷ wkb-legacy");
+        header("benchmark | backend | workload", columns);
+        List<String> groups = new ArrayList<>();
+        List<double[]> values = new ArrayList<>();
+        for (String benchmark : benchmarks) {
+            for (String backend : results.values(benchmark, "backend")) {
+                for (String workload : orderedWorkloads(results.values(benchmark, "workload"))) {
+                    StringBuilder cells =
+                            new StringBuilder(
+                                    "| "
+                                            + benchmark.substring(benchmark.indexOf('.') + 1)
+                                            + " | "
+                                            + backend
+                                            + " | "
+                                            + workload);
+                    double[] row = new double[contenders.size()];
+                    for (int c = 0; c < contenders.size(); c++) {
+                        Optional<Double> score =
+                                results.score(
+                                        benchmark,
+                                        "backend",
+                                        backend,
+                                        "workload",
+                                        workload,
+                                        "contender",
+                                        contenders.get(c));
+                        row[c] = score.orElse(Double.NaN);
+                        cells.append(" | ").append(score.map(BarChart::format).orElse(""));
+                    }
+                    cells.append(" | ")
+                            .append(ratio(benchmark, workload, "wkb-legacy", "backend", backend));
+                    line(cells + " |");
+                    groups.add(
+                            benchmark.substring(benchmark.indexOf('.') + 1)
+                                    + " "
+                                    + backend
+                                    + " "
+                                    + workload);
+                    values.add(row);
+                }
+            }
+        }
+        line("");
+        Path png = charts.resolve("state.png");
+        new BarChart(
+                        "Keyed state operations",
+                        "operations per ms (higher is better)",
+                        groups,
+                        contenders,
+                        values.toArray(new double[0][]),
+                        true)
+                .write(png);
+        written.add(png);
+        image("keyed state", png);
+    }
+
+    /** One chart per workload: every micro operation, every contender, ns per record. */
+    private void microCharts(List<Path> written) throws IOException {
+        List<String> workloads = new ArrayList<>();
+        for (String group : MICRO.keySet()) {
+            String benchmark = benchmarkOf(group);
+            if (benchmark != null) {
+                for (String workload : results.values(benchmark, "workload")) {
+                    if (!workloads.contains(workload)) {
+                        workloads.add(workload);
+                    }
+                }
+            }
+        }
+        if (workloads.isEmpty()) {
+            return;
+        }
+        line("## Charts per workload");
+        line("");
+        List<String> contenders = Contenders.ALL;
+        for (String workload : orderedWorkloads(workloads)) {
+            List<String> groups = new ArrayList<>();
+            List<double[]> values = new ArrayList<>();
+            for (String group : MICRO.keySet()) {
+                String benchmark = benchmarkOf(group);
+                if (benchmark == null
+                        || !results.values(benchmark, "workload").contains(workload)) {
+                    continue;
+                }
+                double[] row = new double[contenders.size()];
+                for (int c = 0; c < contenders.size(); c++) {
+                    row[c] =
+                            results.score(
+                                            benchmark,
+                                            "workload",
+                                            workload,
+                                            "contender",
+                                            contenders.get(c))
+                                    .orElse(Double.NaN);
+                }
+                groups.add(group);
+                values.add(row);
+            }
+            Path png = charts.resolve("micro-" + workload + ".png");
+            new BarChart(
+                            workload + ": ns per record",
+                            "ns per record (lower is better)",
+                            groups,
+                            contenders,
+                            values.toArray(new double[0][]),
+                            true)
+                    .write(png);
+            written.add(png);
+            image(workload, png);
+        }
+    }
+
+    private String benchmarkOf(String group) {
+        for (Result result : results.all) {
+            if (result.group().equals(group)) {
+                return result.benchmark();
+            }
+        }
+        return null;
+    }
+
+    private void image(String alt, Path png) {
+        line("![" + alt + "](" + relative(png) + ")");
+        line("");
+    }
+
+    /** {@code file} as a link relative to the markdown. */
+    private String relative(Path file) {
+        Path base = markdown.toAbsolutePath().getParent();
+        return base.relativize(file.toAbsolutePath()).toString().replace('\\', '/');
+    }
+
+    private static List<String> ordered(List<String> contenders) {
+        List<String> ordered = new ArrayList<>();
+        for (String contender : Contenders.ALL) {
+            if (contenders.contains(contender)) {
+                ordered.add(contender);
+            }
+        }
+        return ordered;
+    }
+
+    private static List<String> orderedWorkloads(List<String> workloads) {
+        List<String> ordered = new ArrayList<>();
+        for (String workload : Workloads.ALL) {
+            if (workloads.contains(workload)) {
+                ordered.add(workload);
+            }
+        }
+        return ordered;
+    }
+
+    private void header(String first, List<String> columns) {
+        StringBuilder head = new StringBuilder("| " + first);
+        StringBuilder rule = new StringBuilder("|" + "---|".repeat(first.split("\\|").length));
+        for (String column : columns) {
+            head.append(" | ").append(column);
+            rule.append("---:|");
+        }
+        line(head + " |");
+        line(rule.toString());
+    }
+
+    private void line(String text) {
+        out.append(text).append('\n');
+    }
+}

@@ -1,0 +1,105 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.state;
+
+import dev.flinkgeometry.benchmarks.BenchmarkBase;
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.data.Workloads;
+import dev.flinkgeometry.serializer.GeometrySerializer;
+import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.fs.CloseableRegistry;
+import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.util.AffineTransformation;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Keyed state driven directly through a keyed state backend, one state access per operation, in
+ * operations per millisecond: {@value #KEYS} keys, each geometry a translated copy of the
+ * workload's shape so that keys differ.
+ */
+public abstract class StateBenchmarkBase extends BenchmarkBase {
+    static final int KEYS = 1024;
+
+    @Param({"hashmap", "rocksdb"})
+    public String backend;
+
+    @Param({"ours", "wkb-legacy"})
+    public String contender;
+
+    @Param({"point", "polygon-16", "polygon-256"})
+    public String workload;
+
+    private final CloseableRegistry resources = new CloseableRegistry();
+    private File directory;
+    private int next;
+
+    /** {@value #KEYS} distinct geometries of the workload's shape. */
+    Geometry[] geometries() {
+        Geometry[] shapes = Workloads.load(workload);
+        Geometry[] geometries = new Geometry[KEYS];
+        for (int i = 0; i < KEYS; i++) {
+            Geometry shape = shapes[i % shapes.length];
+            geometries[i] = AffineTransformation.translationInstance(i, -i).transform(shape);
+        }
+        return geometries;
+    }
+
+    TypeSerializer<Geometry> geometrySerializer() {
+        switch (contender) {
+            case Contenders.OURS:
+                return GeometrySerializer.of(Geometry.class);
+            case Contenders.WKB_LEGACY:
+                return WkbGeometrySerializer.of(Geometry.class);
+            default:
+                throw new IllegalArgumentException("no state contender " + contender);
+        }
+    }
+
+    <K> AbstractKeyedStateBackend<K> createBackend(TypeSerializer<K> keySerializer)
+            throws Exception {
+        directory = Files.createTempDirectory("geometry-state-benchmark").toFile();
+        AbstractKeyedStateBackend<K> keyed =
+                KeyedBackends.create(backend, keySerializer, directory, resources);
+        resources.registerCloseable(
+                () -> {
+                    keyed.dispose();
+                    keyed.close();
+                });
+        return keyed;
+    }
+
+    int nextIndex() {
+        int index = next;
+        next = (index + 1) & (KEYS - 1);
+        return index;
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        resources.close();
+        if (directory != null && directory.exists()) {
+            try (Stream<java.nio.file.Path> files = Files.walk(directory.toPath())) {
+                files.sorted(Comparator.reverseOrder())
+                        .map(java.nio.file.Path::toFile)
+                        .forEach(File::delete);
+            }
+        }
+    }
+}
