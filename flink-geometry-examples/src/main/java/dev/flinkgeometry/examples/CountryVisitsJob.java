@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
@@ -82,14 +81,12 @@ public final class CountryVisitsJob {
 
     /** The job's dataflow: positions 0 to {@code positions - 1}, located, tracked per country. */
     static DataStream<CountryVisits> visits(StreamExecutionEnvironment env, long positions) {
-        BroadcastStream<Country> countries =
-                env.fromData(Countries.load()).broadcast(LocateInCountry.COUNTRIES);
         DataStream<Point> points =
                 env.fromSequence(0, positions - 1)
                         .map(Countries::position)
                         .name("positions")
                         .uid("positions");
-        return located(points, countries)
+        return located(points, env.fromData(Countries.load()))
                 .keyBy(visit -> visit.country)
                 .process(new TrackCountry<Geometry>())
                 .name("track countries")
@@ -97,10 +94,11 @@ public final class CountryVisitsJob {
     }
 
     /** Each point that falls in a country, as a {@link Visit}. */
-    static DataStream<Visit> located(DataStream<Point> points, BroadcastStream<Country> countries) {
+    static DataStream<Visit> located(DataStream<Point> points, DataStream<Country> countries) {
+        LocateInCountry locate = new LocateInCountry();
         return points.keyBy(point -> point)
-                .connect(countries)
-                .process(new LocateInCountry())
+                .connect(countries.broadcast(locate.countriesDescriptor()))
+                .process(locate)
                 .name("locate in country")
                 .uid("locate");
     }

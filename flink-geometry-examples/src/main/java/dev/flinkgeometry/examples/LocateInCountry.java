@@ -41,17 +41,22 @@ public final class LocateInCountry
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(LocateInCountry.class);
 
-    /** The broadcast state: country id to country (a POJO with a geometry field). */
-    public static final MapStateDescriptor<Integer, Country> COUNTRIES =
+    // Descriptors are built on the client, where GeometryTypes registered the types, and travel
+    // with the function. Not in static fields: a TaskManager would run their initializers again,
+    // without the registration, and get Kryo for Geometry (see CountryVisitsClusterIT).
+    private final MapStateDescriptor<Integer, Country> countriesDescriptor =
             new MapStateDescriptor<>("countries", Types.INT, TypeInformation.of(Country.class));
-
-    // Built on the client, where GeometryTypes registered the types; travels with the function.
     private final ListStateDescriptor<Point> waitingDescriptor =
             new ListStateDescriptor<>("waiting", Point.class);
 
     private transient ListState<Point> waiting;
     private transient CountryIndex index;
     private transient long located;
+
+    /** The broadcast state: country id to country (a POJO with a geometry field). */
+    public MapStateDescriptor<Integer, Country> countriesDescriptor() {
+        return countriesDescriptor;
+    }
 
     @Override
     public void open(OpenContext context) {
@@ -61,7 +66,7 @@ public final class LocateInCountry
     @Override
     public void processElement(Point position, ReadOnlyContext ctx, Collector<Visit> out)
             throws Exception {
-        CountryIndex countries = index(ctx.getBroadcastState(COUNTRIES));
+        CountryIndex countries = index(ctx.getBroadcastState(countriesDescriptor));
         if (countries == null) {
             waiting.add(position);
             return;
@@ -72,7 +77,7 @@ public final class LocateInCountry
     @Override
     public void processBroadcastElement(Country country, Context ctx, Collector<Visit> out)
             throws Exception {
-        BroadcastState<Integer, Country> countries = ctx.getBroadcastState(COUNTRIES);
+        BroadcastState<Integer, Country> countries = ctx.getBroadcastState(countriesDescriptor);
         countries.put(country.id, country);
         if (index == null && index(countries) != null) {
             List<Point> released = new ArrayList<>();

@@ -24,7 +24,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.streaming.api.datastream.BroadcastStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -138,9 +137,7 @@ public final class WkbMigrationWalkthrough {
 
     private static DataStream<CountryVisits> tracked(
             StreamExecutionEnvironment env, DataStream<Point> points, TrackCountry<Integer> track) {
-        BroadcastStream<Country> countries =
-                env.fromData(Countries.load()).broadcast(LocateInCountry.COUNTRIES);
-        return CountryVisitsJob.located(points, countries)
+        return CountryVisitsJob.located(points, env.fromData(Countries.load()))
                 .keyBy(visit -> visit.countryId)
                 .process(track)
                 .uid("track-countries");
