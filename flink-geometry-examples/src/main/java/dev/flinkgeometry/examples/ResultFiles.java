@@ -38,7 +38,7 @@ public final class ResultFiles implements Sink<CountryVisits> {
 
     private final String directory;
 
-    /** Results go to {@code directory}, which must exist. */
+    /** Results go to {@code directory} (on the TaskManager), created if missing. */
     public ResultFiles(String directory) {
         this.directory = directory;
     }
@@ -46,7 +46,7 @@ public final class ResultFiles implements Sink<CountryVisits> {
     @Override
     public SinkWriter<CountryVisits> createWriter(WriterInitContext context) throws IOException {
         Path file =
-                Paths.get(directory)
+                Files.createDirectories(Paths.get(directory))
                         .resolve("part-" + context.getTaskInfo().getIndexOfThisSubtask() + ".txt");
         BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         writer.write(TYPE_LINE + TypeInformation.of(Point.class));
