@@ -236,9 +236,10 @@ final class StandaloneFlinkCluster implements AutoCloseable {
     /** This JVM's class path without this project's classes and JTS (the job jar brings them). */
     private static String flinkClassPath() {
         // The test runs in the module's directory; the project's classes and jars are in the tree.
-        String project = Paths.get("").toAbsolutePath().getParent().toString();
+        Path project = Paths.get("").toAbsolutePath().getParent();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !entry.startsWith(project) && !entry.contains("jts-core"))
+                .filter(entry -> !Paths.get(entry).toAbsolutePath().startsWith(project))
+                .filter(entry -> !entry.contains("jts-core"))
                 .collect(Collectors.joining(File.pathSeparator));
     }
 
