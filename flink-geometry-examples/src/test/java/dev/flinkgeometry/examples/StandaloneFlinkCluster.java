@@ -216,7 +216,9 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
-        command.addAll(Arrays.asList(System.getProperty("flink.jvm.options", "").split("\\s+")));
+        Arrays.stream(System.getProperty("flink.jvm.options", "").split("\\s+"))
+                .filter(option -> !option.isEmpty())
+                .forEach(command::add);
         command.add("-Dlog.file=" + directory.resolve(name + ".log"));
         command.add("-Dlog4j.configurationFile=" + conf.resolve("log4j.properties").toUri());
         command.add("-classpath");
@@ -224,7 +226,6 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         command.add(mainClass);
         command.add("--configDir");
         command.add(conf.toString());
-        command.removeIf(String::isEmpty);
         Process process =
                 new ProcessBuilder(command)
                         .redirectErrorStream(true)
