@@ -66,19 +66,23 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
     }
 
+    /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
     public static <T extends Geometry> GeometrySerializer<T> of(Class<T> geometryClass) {
         return new GeometrySerializer<>(geometryClass);
     }
 
+    /** A serializer for {@code geometryClass}, decoding into sequences of the given kind. */
     public static <T extends Geometry> GeometrySerializer<T> of(
             Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
         return new GeometrySerializer<>(geometryClass, sequenceKind);
     }
 
+    /** The declared geometry class: what this serializer reads and writes. */
     public Class<T> geometryClass() {
         return geometryClass;
     }
 
+    /** The kind of coordinate sequences that deserialized geometries get. */
     public CoordinateSequenceKind sequenceKind() {
         return sequenceKind;
     }
