@@ -150,7 +150,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             return;
         }
         // The payload goes after room for the longest length prefix, which is then written just
-        // before it: the encoder needs no size pass of its own before writing.
+        // before it, so the length need not be known before the encoder's one pass.
         byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
         int end;
         while ((end = encoder.encode(record, bytes, Varint.MAX_BYTES)) < 0) {
