@@ -11,238 +11,104 @@
  */
 package dev.flinkgeometry.examples;
 
-import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.GeometryTypes;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.flink.util.Collector;
-import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.prep.PreparedGeometry;
-import org.locationtech.jts.geom.prep.PreparedGeometryFactory;
-import org.locationtech.jts.index.strtree.STRtree;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Random GPS-like positions, each matched to the Natural Earth country it falls in, keyed by the
- * country's polygon (a geometry key), with the country's last position and the convex hull of its
- * positions kept as geometry-valued keyed state in RocksDB.
+ * The main example: reproducible GPS-like positions, each matched to the Natural Earth country it
+ * falls in (countries broadcast to every subtask and indexed with a JTS {@code STRtree}), keyed by
+ * the country's polygon (a geometry key), with each country's last position and the convex hull of
+ * its positions as geometry-valued keyed state in RocksDB.
  *
- * <p>Runs on an embedded local cluster: {@code mvn -q -pl flink-geometry-examples -am compile
- * exec:exec} (positions: {@code -Dexample.args=N}, default 200000). Geometry types are registered
- * only through {@link GeometryTypes}; Kryo is switched off, so any fallback would fail the job.
+ * <p>Geometry types are registered only through {@link GeometryTypes}, and generic types are
+ * switched off, so any Kryo fallback would fail the job.
+ *
+ * <p>Run it on an embedded cluster with {@code mvn -B -q -pl flink-geometry-examples -am compile
+ * exec:exec} (positions: {@code -Dexample.args=N}, default 200000), or submit the shaded jar
+ * ({@code target/flink-geometry-examples-*-job.jar}) to a cluster: {@code flink run <jar> [N]
+ * [--output DIR]}. With {@code --output} the results go to files in {@code DIR} (see {@link
+ * ResultFiles}); without it they come back to the client, which prints a summary.
  */
 public final class CountryVisitsJob {
-    private static final Logger LOG = LoggerFactory.getLogger(CountryVisitsJob.class);
-    private static final String COUNTRIES = "/natural-earth-countries-110m.wkt";
-
     private CountryVisitsJob() {}
 
+    /** Arguments: {@code [positions] [--output DIR]}. */
     public static void main(String[] args) throws Exception {
-        long positions = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
+        long positions = 200_000;
+        String output = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--output")) {
+                output = args[++i];
+            } else {
+                positions = Long.parseLong(args[i]);
+            }
+        }
+        StreamExecutionEnvironment env = environment();
+        DataStream<CountryVisits> results = visits(env, positions);
+        if (output != null) {
+            results.sinkTo(new ResultFiles(output)).setParallelism(1).name("result files");
+            env.execute("country-visits");
+            return;
+        }
         long start = System.nanoTime();
-        List<CountryVisits> results = run(positions);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        printSummary(positions, results, seconds);
+        List<CountryVisits> collected = collect(results);
+        printSummary(positions, collected, (System.nanoTime() - start) / 1e9);
     }
 
-    /** Runs the job on an embedded cluster and returns each visited country's final state. */
+    /** Runs the job with {@code positions} on an embedded cluster and returns its results. */
     static List<CountryVisits> run(long positions) throws Exception {
+        return collect(visits(environment(), positions));
+    }
+
+    /** RocksDB, Kryo off, the geometry types registered, parallelism 2. */
+    static StreamExecutionEnvironment environment() {
         Configuration config = new Configuration();
         config.setString("state.backend.type", "rocksdb");
         config.setString("pipeline.generic-types", "false");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         GeometryTypes.registerWith(env);
         env.setParallelism(2);
+        return env;
+    }
 
-        List<CountryVisits> results = new ArrayList<>();
-        try (CloseableIterator<CountryVisits> it =
+    /** The job's dataflow: positions 0 to {@code positions - 1}, located, tracked per country. */
+    static DataStream<CountryVisits> visits(StreamExecutionEnvironment env, long positions) {
+        DataStream<Point> points =
                 env.fromSequence(0, positions - 1)
-                        .flatMap(new LocateInCountry())
-                        .keyBy(visit -> visit.country)
-                        .process(new TrackCountry())
-                        .executeAndCollect("country-visits")) {
-            it.forEachRemaining(results::add);
-        }
-        return results;
+                        .map(Countries::position)
+                        .name("positions")
+                        .uid("positions");
+        return located(points, env.fromData(Countries.load()))
+                .keyBy(visit -> visit.country)
+                .process(new TrackCountry<Geometry>())
+                .name("track countries")
+                .uid("track-countries");
     }
 
-    /** One position inside a country. */
-    public static class Visit {
-        public int countryId;
-        public Geometry country;
-        public Point position;
-
-        public Visit() {}
-
-        Visit(int countryId, Geometry country, Point position) {
-            this.countryId = countryId;
-            this.country = country;
-            this.position = position;
-        }
+    /** Each point that falls in a country, as a {@link Visit}. */
+    static DataStream<Visit> located(DataStream<Point> points, DataStream<Country> countries) {
+        LocateInCountry locate = new LocateInCountry();
+        return points.keyBy(point -> point)
+                .connect(countries.broadcast(locate.countriesDescriptor()))
+                .process(locate)
+                .name("locate in country")
+                .uid("locate");
     }
 
-    /** The final state of one country. */
-    public static class CountryVisits {
-        public int countryId;
-        public long visits;
-        public Point last;
-        public Geometry hull;
-        public long stateBytes;
-
-        public CountryVisits() {}
-    }
-
-    /** Turns a sequence number into a reproducible position and finds its country (if any). */
-    static final class LocateInCountry extends RichFlatMapFunction<Long, Visit> {
-        private transient STRtree index;
-        private transient GeometryFactory factory;
-        private transient long seen;
-
-        @Override
-        public void open(OpenContext context) throws IOException, ParseException {
-            index = new STRtree();
-            List<Geometry> countries = loadCountries();
-            for (int id = 0; id < countries.size(); id++) {
-                Geometry country = countries.get(id);
-                index.insert(
-                        country.getEnvelopeInternal(),
-                        new Country(id, country, PreparedGeometryFactory.prepare(country)));
-            }
-            index.build();
-            factory = new GeometryFactory();
+    static List<CountryVisits> collect(DataStream<CountryVisits> results) throws Exception {
+        List<CountryVisits> collected = new ArrayList<>();
+        try (CloseableIterator<CountryVisits> it = results.executeAndCollect("country-visits")) {
+            it.forEachRemaining(collected::add);
         }
-
-        @Override
-        public void flatMap(Long n, Collector<Visit> out) {
-            SplittableRandom random = new SplittableRandom(n);
-            Coordinate c = new Coordinate(random.nextDouble(-180, 180), random.nextDouble(-56, 72));
-            Point position = factory.createPoint(c);
-            for (Object candidate : index.query(position.getEnvelopeInternal())) {
-                Country country = (Country) candidate;
-                if (country.prepared.covers(position)) {
-                    out.collect(new Visit(country.id, country.geometry, position));
-                    break;
-                }
-            }
-            if (++seen % 50_000 == 0) {
-                LOG.info(
-                        "subtask {}: {} positions located",
-                        getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
-                        seen);
-            }
-        }
-    }
-
-    private static final class Country {
-        final int id;
-        final Geometry geometry;
-        final PreparedGeometry prepared;
-
-        Country(int id, Geometry geometry, PreparedGeometry prepared) {
-            this.id = id;
-            this.geometry = geometry;
-            this.prepared = prepared;
-        }
-    }
-
-    /** Per country (the key is its polygon): visit count, last position, hull of all positions. */
-    static final class TrackCountry extends KeyedProcessFunction<Geometry, Visit, CountryVisits> {
-        // Descriptors are built here, on the client, where GeometryTypes registered the types;
-        // they travel with the function, type information included.
-        private final ValueStateDescriptor<Long> visitsDescriptor =
-                new ValueStateDescriptor<>("visits", Long.class);
-        private final ValueStateDescriptor<Point> lastDescriptor =
-                new ValueStateDescriptor<>("last", Point.class);
-        private final ValueStateDescriptor<Geometry> hullDescriptor =
-                new ValueStateDescriptor<>("hull", Geometry.class);
-        private final ValueStateDescriptor<Integer> idDescriptor =
-                new ValueStateDescriptor<>("id", Integer.class);
-
-        private transient ValueState<Long> visits;
-        private transient ValueState<Point> last;
-        private transient ValueState<Geometry> hull;
-        private transient ValueState<Integer> countryId;
-
-        @Override
-        public void open(OpenContext context) {
-            visits = getRuntimeContext().getState(visitsDescriptor);
-            last = getRuntimeContext().getState(lastDescriptor);
-            hull = getRuntimeContext().getState(hullDescriptor);
-            countryId = getRuntimeContext().getState(idDescriptor);
-        }
-
-        @Override
-        public void processElement(Visit visit, Context ctx, Collector<CountryVisits> out)
-                throws IOException {
-            Long count = visits.value();
-            if (count == null) {
-                countryId.update(visit.countryId);
-                ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE); // fires at end of input
-                count = 0L;
-            }
-            visits.update(count + 1);
-            last.update(visit.position);
-            Geometry current = hull.value();
-            hull.update(
-                    current == null ? visit.position : current.union(visit.position).convexHull());
-        }
-
-        @Override
-        public void onTimer(long timestamp, OnTimerContext ctx, Collector<CountryVisits> out)
-                throws IOException {
-            CountryVisits result = new CountryVisits();
-            result.countryId = countryId.value();
-            result.visits = visits.value();
-            result.last = last.value();
-            result.hull = hull.value();
-            result.stateBytes =
-                    serializedSize(ctx.getCurrentKey())
-                            + serializedSize(result.last)
-                            + serializedSize(result.hull);
-            out.collect(result);
-        }
-
-        private static long serializedSize(Geometry geometry) throws IOException {
-            DataOutputSerializer out = new DataOutputSerializer(256);
-            GeometrySerializer.of(Geometry.class).serialize(geometry, out);
-            return out.length();
-        }
-    }
-
-    static List<Geometry> loadCountries() throws IOException, ParseException {
-        WKTReader reader = new WKTReader();
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
-        List<Geometry> countries = new ArrayList<>();
-        try (InputStream in = CountryVisitsJob.class.getResourceAsStream(COUNTRIES);
-                BufferedReader lines =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
-            for (String line; (line = lines.readLine()) != null; ) {
-                countries.add(reader.read(line));
-            }
-        }
-        return countries;
+        return collected;
     }
 
     private static void printSummary(long positions, List<CountryVisits> results, double seconds) {

@@ -52,10 +52,12 @@ public enum CoordinateLayout {
         return code;
     }
 
+    /** Whether coordinates carry a Z ordinate. */
     public boolean hasZ() {
         return hasZ;
     }
 
+    /** Whether coordinates carry an M ordinate. */
     public boolean hasM() {
         return hasM;
     }

@@ -54,6 +54,7 @@ public final class GeometryDecoder {
         return kind == CoordinateSequenceKind.PACKED_DOUBLE ? PACKED : ARRAY;
     }
 
+    /** The kind of coordinate sequences this decoder builds. */
     public CoordinateSequenceKind sequenceKind() {
         return kind;
     }

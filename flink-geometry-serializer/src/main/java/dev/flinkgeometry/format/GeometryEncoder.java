@@ -25,13 +25,18 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
- * Encodes JTS geometries in the aligned format, in two passes: {@link #prepare} validates the
- * geometry, decides the coordinate layout of every header and returns the exact size; {@link
- * #writeTo} then writes the bytes in one pass with two cursors (coordinates, structure ints).
+ * Encodes JTS geometries in the aligned format, in two passes: a size pass validates the geometry,
+ * decides the coordinate layout and type code of every header and computes the exact size; a write
+ * pass then writes the bytes with two cursors (coordinates, structure ints).
  *
  * <p>The output is a pure function of the geometry's type, structure, coordinate values and SRID.
  * The layout of a header is XYZ/XYM/XYZM only if some coordinate under it has a non-NaN Z / M; the
  * declared dimension of a sequence, the {@code Coordinate} subclass and the factory play no part.
+ *
+ * <p>{@link #prepare} + {@link #writeTo} apply that value rule in the size pass, which costs a scan
+ * of every coordinate. {@link #encode(Geometry, byte[], int)}, the serializer's hot path, instead
+ * guesses XY (the common case) and checks the Z and M values while it writes; only when the guess
+ * was wrong does it measure again with the value rule and rewrite. Both give the same bytes.
  *
  * <p>An instance keeps the prepared state and is not thread-safe; it allocates nothing per record
  * once its small internal arrays have grown to the deepest geometry collection seen.
@@ -41,13 +46,27 @@ public final class GeometryEncoder {
     private static final int FOUND_M = 2;
     private static final int FOUND_ZM = FOUND_Z | FOUND_M;
 
-    /** Per header, in pre-order: the layout and the header's numCoordinates field. */
+    /** Per header, in pre-order: the layout, the header's numCoordinates field, the type code. */
     private CoordinateLayout[] layouts = new CoordinateLayout[1];
 
     private int[] counts = new int[1];
+    private int[] types = new int[1];
     private int headers;
     private int cursor;
     private Geometry prepared;
+
+    /**
+     * True while writing on the XY guess of {@link #encode(Geometry, byte[], int)}: the writers
+     * then record in {@link #found} whether a coordinate has a Z or M value.
+     */
+    private boolean guessing;
+
+    private int found;
+
+    /** The two write positions of the geometry with structure data being written. */
+    private int coordinateCursor;
+
+    private int intCursor;
 
     /**
      * Validates {@code geometry} and returns the number of bytes {@link #writeTo} will write.
@@ -58,9 +77,122 @@ public final class GeometryEncoder {
      *     class
      */
     public int prepare(Geometry geometry) throws GeometryFormatException {
+        return measureAll(geometry, true);
+    }
+
+    /**
+     * Writes the geometry given to the last {@link #prepare} at {@code target[offset]}; the caller
+     * guarantees room for the size that {@code prepare} returned.
+     *
+     * @return the offset after the last byte written
+     */
+    public int writeTo(byte[] target, int offset) {
+        if (prepared == null) {
+            throw new IllegalStateException("prepare(geometry) must succeed before writeTo");
+        }
+        guessing = false;
+        cursor = 0;
+        return write(prepared, target, offset);
+    }
+
+    /** Encodes {@code geometry} into a new array of exactly its encoded size. */
+    public byte[] encode(Geometry geometry) throws GeometryFormatException {
+        byte[] bytes = new byte[prepare(geometry)];
+        writeTo(bytes, 0);
+        return bytes;
+    }
+
+    /**
+     * Encodes {@code geometry} at {@code target[offset]} with one pass over its coordinates in the
+     * common case, for callers that own a growable buffer. Same bytes as {@link #prepare} + {@link
+     * #writeTo}.
+     *
+     * @return the offset after the last byte written; or, if {@code target} has too little room,
+     *     the negated number of bytes needed (the contents of {@code target} after {@code offset}
+     *     are then undefined): grow it and call again
+     * @throws GeometryFormatException as {@link #prepare}
+     */
+    public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
+        if (geometry instanceof Point) {
+            return encodePoint((Point) geometry, target, offset);
+        }
+        try {
+            int size = measureAll(geometry, false);
+            if (size > target.length - offset) {
+                return -size;
+            }
+            guessing = true;
+            found = 0;
+            cursor = 0;
+            int end = write(geometry, target, offset);
+            guessing = false;
+            if (found == 0) {
+                return end;
+            }
+            // Some coordinate has a Z or M value (rare): measure again with the value rule.
+            size = measureAll(geometry, true);
+            if (size > target.length - offset) {
+                return -size;
+            }
+            cursor = 0;
+            return write(geometry, target, offset);
+        } finally {
+            guessing = false;
+            prepared = null; // the layouts may be a guess: writeTo needs its own prepare
+        }
+    }
+
+    /**
+     * The most frequent record gets a direct path: one header and at most one coordinate, whose own
+     * Z and M values decide the layout (the value rule for a single coordinate).
+     */
+    private int encodePoint(Point point, byte[] target, int offset) throws GeometryFormatException {
+        prepared = null;
+        checkSrid(point);
+        CoordinateSequence sequence = point.getCoordinateSequence();
+        if (sequence.size() == 0) {
+            if (target.length - offset < GeometryFormat.HEADER_BYTES) {
+                return -GeometryFormat.HEADER_BYTES;
+            }
+            writeHeader(
+                    GeometryFormat.POINT, point.getSRID(), CoordinateLayout.XY, 0, target, offset);
+            return offset + GeometryFormat.HEADER_BYTES;
+        }
+        double z = sequence.getZ(0); // NaN when the sequence declares no Z
+        double m = sequence.getM(0);
+        CoordinateLayout layout = CoordinateLayout.of(z == z, m == m);
+        int size = GeometryFormat.HEADER_BYTES + layout.bytes();
+        if (target.length - offset < size) {
+            return -size;
+        }
+        writeHeader(GeometryFormat.POINT, point.getSRID(), layout, 1, target, offset);
+        int o = offset + GeometryFormat.HEADER_BYTES;
+        LittleEndian.putDouble(target, o, sequence.getX(0));
+        LittleEndian.putDouble(target, o + 8, sequence.getY(0));
+        o += 16;
+        if (layout.hasZ()) {
+            LittleEndian.putDouble(target, o, z);
+            o += 8;
+        }
+        if (layout.hasM()) {
+            LittleEndian.putDouble(target, o, m);
+            o += 8;
+        }
+        return o;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Size pass
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * The size pass; with {@code valueRule} every header gets its layout from the values, else
+     * every header is guessed XY.
+     */
+    private int measureAll(Geometry geometry, boolean valueRule) throws GeometryFormatException {
         prepared = null;
         headers = 0;
-        long size = measure(geometry, 0);
+        long size = measure(geometry, 0, valueRule);
         if (size > GeometryFormat.MAX_ENCODED_BYTES) {
             throw new GeometryFormatException(
                     geometry.getGeometryType()
@@ -74,48 +206,24 @@ public final class GeometryEncoder {
         return (int) size;
     }
 
-    /**
-     * Writes the geometry given to the last {@link #prepare} at {@code target[offset]}; the caller
-     * guarantees room for the size that {@code prepare} returned.
-     *
-     * @return the offset after the last byte written
-     */
-    public int writeTo(byte[] target, int offset) {
-        if (prepared == null) {
-            throw new IllegalStateException("prepare(geometry) must succeed before writeTo");
-        }
-        cursor = 0;
-        return write(prepared, target, offset);
-    }
-
-    /** Encodes {@code geometry} into a new array of exactly its encoded size. */
-    public byte[] encode(Geometry geometry) throws GeometryFormatException {
-        byte[] bytes = new byte[prepare(geometry)];
-        writeTo(bytes, 0);
-        return bytes;
-    }
-
-    // ---------------------------------------------------------------------------------------
-    // Size pass
-    // ---------------------------------------------------------------------------------------
-
-    private long measure(Geometry geometry, int depth) throws GeometryFormatException {
+    private long measure(Geometry geometry, int depth, boolean valueRule)
+            throws GeometryFormatException {
         checkSrid(geometry);
         int index = headers++;
         ensureHeaderCapacity(headers);
-        if (isCollectionProper(geometry)) {
-            return measureCollection((GeometryCollection) geometry, index, depth);
-        }
-        CoordinateLayout layout = CoordinateLayout.XY;
+        int type;
         long coordinates;
         long structureInts;
         if (geometry instanceof Point) {
+            type = GeometryFormat.POINT;
             coordinates = ((Point) geometry).getCoordinateSequence().size();
             structureInts = 0;
         } else if (geometry instanceof LineString) {
+            type = GeometryFormat.LINESTRING;
             coordinates = ((LineString) geometry).getCoordinateSequence().size();
             structureInts = 0;
         } else if (geometry instanceof Polygon) {
+            type = GeometryFormat.POLYGON;
             Polygon polygon = (Polygon) geometry;
             if (polygon.getExteriorRing().isEmpty()) {
                 coordinates = 0;
@@ -125,9 +233,11 @@ public final class GeometryEncoder {
                 structureInts = 2L + polygon.getNumInteriorRing();
             }
         } else if (geometry instanceof MultiPoint) {
+            type = GeometryFormat.MULTIPOINT;
             coordinates = geometry.getNumGeometries();
             structureInts = 0;
         } else if (geometry instanceof MultiLineString) {
+            type = GeometryFormat.MULTILINESTRING;
             coordinates = 0;
             for (int i = 0; i < geometry.getNumGeometries(); i++) {
                 coordinates +=
@@ -135,6 +245,7 @@ public final class GeometryEncoder {
             }
             structureInts = 1L + geometry.getNumGeometries();
         } else if (geometry instanceof MultiPolygon) {
+            type = GeometryFormat.MULTIPOLYGON;
             coordinates = 0;
             structureInts = 1;
             for (int i = 0; i < geometry.getNumGeometries(); i++) {
@@ -145,6 +256,9 @@ public final class GeometryEncoder {
                     structureInts += 1L + polygon.getNumInteriorRing();
                 }
             }
+        } else if (geometry instanceof GeometryCollection) {
+            types[index] = GeometryFormat.GEOMETRYCOLLECTION;
+            return measureCollection((GeometryCollection) geometry, index, depth, valueRule);
         } else {
             throw new GeometryFormatException(
                     "unsupported geometry class " + geometry.getClass().getName());
@@ -153,15 +267,16 @@ public final class GeometryEncoder {
             throw new GeometryFormatException(
                     geometry.getGeometryType() + " has too many coordinates: " + coordinates);
         }
-        if (coordinates > 0) {
-            layout = layoutOfSimple(geometry);
-        }
+        CoordinateLayout layout =
+                valueRule && coordinates > 0 ? layoutOfSimple(geometry) : CoordinateLayout.XY;
         layouts[index] = layout;
         counts[index] = (int) coordinates;
+        types[index] = type;
         return GeometryFormat.HEADER_BYTES + coordinates * layout.bytes() + 4 * structureInts;
     }
 
-    private long measureCollection(GeometryCollection collection, int index, int depth)
+    private long measureCollection(
+            GeometryCollection collection, int index, int depth, boolean valueRule)
             throws GeometryFormatException {
         if (depth >= GeometryFormat.MAX_NESTING_DEPTH) {
             throw new GeometryFormatException(
@@ -174,9 +289,9 @@ public final class GeometryEncoder {
         counts[index] = members;
         long size = GeometryFormat.HEADER_BYTES;
         for (int i = 0; i < members; i++) {
-            size += align8(measure(collection.getGeometryN(i), depth + 1));
+            size += align8(measure(collection.getGeometryN(i), depth + 1, valueRule));
             if (size > GeometryFormat.MAX_ENCODED_BYTES) {
-                return size; // prepare() reports it; no need to visit the rest
+                return size; // measureAll() reports it; no need to visit the rest
             }
         }
         return size;
@@ -213,6 +328,7 @@ public final class GeometryEncoder {
             int capacity = Math.max(needed, 2 * layouts.length);
             layouts = java.util.Arrays.copyOf(layouts, capacity);
             counts = java.util.Arrays.copyOf(counts, capacity);
+            types = java.util.Arrays.copyOf(types, capacity);
         }
     }
 
@@ -321,38 +437,43 @@ public final class GeometryEncoder {
         int index = cursor++;
         CoordinateLayout layout = layouts[index];
         int count = counts[index];
-        writeHeader(geometry, layout, count, target, start);
-        int coordinates = start + GeometryFormat.HEADER_BYTES;
-        if (geometry instanceof Point) {
-            return writeSequence(
-                    ((Point) geometry).getCoordinateSequence(), layout, target, coordinates);
-        } else if (geometry instanceof LineString) {
-            return writeSequence(
-                    ((LineString) geometry).getCoordinateSequence(), layout, target, coordinates);
-        } else if (geometry instanceof Polygon) {
-            if (count == 0) {
-                return coordinates;
-            }
-            int ints = coordinates + count * layout.bytes();
-            return new Cursors(coordinates, ints).polygon((Polygon) geometry, layout, target).ints;
-        } else if (geometry instanceof MultiPoint) {
-            return writeMultiPoint(geometry, layout, target, coordinates);
-        } else if (geometry instanceof MultiLineString || geometry instanceof MultiPolygon) {
-            int ints = coordinates + count * layout.bytes();
-            Cursors cursors = new Cursors(coordinates, ints);
-            int members = geometry.getNumGeometries();
-            cursors.putInt(target, members);
-            for (int i = 0; i < members; i++) {
-                Geometry member = geometry.getGeometryN(i);
-                if (member instanceof Polygon) {
-                    cursors.polygon((Polygon) member, layout, target);
-                } else {
-                    cursors.line(((LineString) member).getCoordinateSequence(), layout, target);
+        int type = types[index];
+        writeHeader(type, geometry.getSRID(), layout, count, target, start);
+        int body = start + GeometryFormat.HEADER_BYTES;
+        switch (type) {
+            case GeometryFormat.POINT:
+                return writeSequence(
+                        ((Point) geometry).getCoordinateSequence(), layout, target, body);
+            case GeometryFormat.LINESTRING:
+                return writeSequence(
+                        ((LineString) geometry).getCoordinateSequence(), layout, target, body);
+            case GeometryFormat.POLYGON:
+                if (count == 0) {
+                    return body;
                 }
-            }
-            return cursors.ints;
-        } else {
-            return writeCollection((GeometryCollection) geometry, count, target, start);
+                coordinateCursor = body;
+                intCursor = body + count * layout.bytes();
+                writePolygon((Polygon) geometry, layout, target);
+                return intCursor;
+            case GeometryFormat.MULTIPOINT:
+                return writeMultiPoint(geometry, layout, target, body);
+            case GeometryFormat.MULTILINESTRING:
+            case GeometryFormat.MULTIPOLYGON:
+                coordinateCursor = body;
+                intCursor = body + count * layout.bytes();
+                int members = geometry.getNumGeometries();
+                putInt(target, members);
+                for (int i = 0; i < members; i++) {
+                    Geometry member = geometry.getGeometryN(i);
+                    if (type == GeometryFormat.MULTIPOLYGON) {
+                        writePolygon((Polygon) member, layout, target);
+                    } else {
+                        writeLine(((LineString) member).getCoordinateSequence(), layout, target);
+                    }
+                }
+                return intCursor;
+            default:
+                return writeCollection((GeometryCollection) geometry, count, target, start);
         }
     }
 
@@ -371,34 +492,39 @@ public final class GeometryEncoder {
     }
 
     private static void writeHeader(
-            Geometry geometry, CoordinateLayout layout, int count, byte[] target, int start) {
-        int srid = geometry.getSRID();
+            int type, int srid, CoordinateLayout layout, int count, byte[] target, int start) {
         int sridFlag = srid != 0 ? 1 : 0;
-        target[start] = (byte) ((typeCode(geometry) << 4) | (layout.code() << 1) | sridFlag);
+        target[start] = (byte) ((type << 4) | (layout.code() << 1) | sridFlag);
         target[start + 1] = (byte) (srid >>> 16);
         target[start + 2] = (byte) (srid >>> 8);
         target[start + 3] = (byte) srid;
         LittleEndian.putInt(target, start + 4, count);
     }
 
-    private static int typeCode(Geometry geometry) {
-        if (geometry instanceof Point) {
-            return GeometryFormat.POINT;
-        } else if (geometry instanceof LineString) {
-            return GeometryFormat.LINESTRING;
-        } else if (geometry instanceof Polygon) {
-            return GeometryFormat.POLYGON;
-        } else if (geometry instanceof MultiPoint) {
-            return GeometryFormat.MULTIPOINT;
-        } else if (geometry instanceof MultiLineString) {
-            return GeometryFormat.MULTILINESTRING;
-        } else if (geometry instanceof MultiPolygon) {
-            return GeometryFormat.MULTIPOLYGON;
-        }
-        return GeometryFormat.GEOMETRYCOLLECTION;
+    private void putInt(byte[] target, int value) {
+        LittleEndian.putInt(target, intCursor, value);
+        intCursor += 4;
     }
 
-    private static int writeMultiPoint(
+    private void writeLine(CoordinateSequence sequence, CoordinateLayout layout, byte[] target) {
+        putInt(target, sequence.size());
+        coordinateCursor = writeSequence(sequence, layout, target, coordinateCursor);
+    }
+
+    private void writePolygon(Polygon polygon, CoordinateLayout layout, byte[] target) {
+        if (polygon.getExteriorRing().isEmpty()) {
+            putInt(target, 0);
+            return;
+        }
+        int holes = polygon.getNumInteriorRing();
+        putInt(target, holes + 1);
+        writeLine(polygon.getExteriorRing().getCoordinateSequence(), layout, target);
+        for (int i = 0; i < holes; i++) {
+            writeLine(polygon.getInteriorRingN(i).getCoordinateSequence(), layout, target);
+        }
+    }
+
+    private int writeMultiPoint(
             Geometry multiPoint, CoordinateLayout layout, byte[] target, int offset) {
         int members = multiPoint.getNumGeometries();
         for (int i = 0; i < members; i++) {
@@ -422,9 +548,23 @@ public final class GeometryEncoder {
      * loops index the bytes as {@code offset + k * i}, an affine function of the loop counter, so
      * that the JIT can hoist the bounds checks of the {@code VarHandle} accesses out of the loop.
      */
-    static int writeSequence(
+    private int writeSequence(
             CoordinateSequence sequence, CoordinateLayout layout, byte[] target, int offset) {
         int size = sequence.size();
+        if (sequence instanceof CoordinateArraySequence) {
+            Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
+            if (layout == CoordinateLayout.XY) {
+                return writeXY(
+                        coordinates,
+                        size,
+                        guessing && sequence.hasZ(),
+                        guessing && sequence.hasM(),
+                        target,
+                        offset);
+            }
+            return writeCoordinates(
+                    coordinates, size, sequence.hasZ(), sequence.hasM(), layout, target, offset);
+        }
         if (sequence instanceof PackedCoordinateSequence.Double
                 && sequence.getDimension() == layout.ordinates()
                 && sequence.getMeasures() == layout.measures()) {
@@ -432,15 +572,8 @@ public final class GeometryEncoder {
             LittleEndian.putDoubles(raw, 0, target, offset, size * layout.ordinates());
             return offset + size * layout.bytes();
         }
-        if (sequence instanceof CoordinateArraySequence) {
-            return writeCoordinates(
-                    ((CoordinateArraySequence) sequence).toCoordinateArray(),
-                    size,
-                    sequence.hasZ(),
-                    sequence.hasM(),
-                    layout,
-                    target,
-                    offset);
+        if (guessing && layout == CoordinateLayout.XY) {
+            found = scan(sequence, found);
         }
         switch (layout) {
             case XY:
@@ -479,8 +612,53 @@ public final class GeometryEncoder {
     }
 
     /**
-     * The {@code CoordinateArraySequence} path: reads the coordinate objects directly. A sequence
-     * that declares no Z (or M) contributes NaN for it, as {@link CoordinateSequence#getZ} does.
+     * The hot loop: XY from coordinate objects, raw bits, NaN canonicalised afterwards in the rare
+     * case that there was one. On the XY guess it also notes Z and M values (the sequence declares
+     * them), which costs one load per coordinate instead of a separate scan.
+     */
+    private int writeXY(
+            Coordinate[] coordinates,
+            int size,
+            boolean checkZ,
+            boolean checkM,
+            byte[] target,
+            int offset) {
+        boolean nan = false;
+        boolean z = false;
+        boolean m = false;
+        for (int i = 0; i < size; i++) {
+            int o = offset + 16 * i;
+            Coordinate c = coordinates[i];
+            double x = c.x;
+            double y = c.y;
+            LittleEndian.putDoubleRaw(target, o, x);
+            LittleEndian.putDoubleRaw(target, o + 8, y);
+            nan |= x != x | y != y;
+            if (checkZ) {
+                double cz = c.getZ();
+                z |= cz == cz;
+            }
+            if (checkM) {
+                double cm = c.getM();
+                m |= cm == cm;
+            }
+        }
+        if (nan) {
+            LittleEndian.canonicalizeNaNs(target, offset, 2 * size);
+        }
+        if (z) {
+            found |= FOUND_Z;
+        }
+        if (m) {
+            found |= FOUND_M;
+        }
+        return offset + 16 * size;
+    }
+
+    /**
+     * The {@code CoordinateArraySequence} path of the wider layouts: reads the coordinate objects
+     * directly. A sequence that declares no Z (or M) contributes NaN for it, as {@link
+     * CoordinateSequence#getZ} does.
      */
     private static int writeCoordinates(
             Coordinate[] coordinates,
@@ -491,14 +669,6 @@ public final class GeometryEncoder {
             byte[] target,
             int offset) {
         switch (layout) {
-            case XY:
-                for (int i = 0; i < size; i++) {
-                    int o = offset + 16 * i;
-                    Coordinate c = coordinates[i];
-                    LittleEndian.putDouble(target, o, c.x);
-                    LittleEndian.putDouble(target, o + 8, c.y);
-                }
-                return offset + 16 * size;
             case XYZ:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 24 * i;
@@ -527,41 +697,6 @@ public final class GeometryEncoder {
                     LittleEndian.putDouble(target, o + 24, sequenceHasM ? c.getM() : Double.NaN);
                 }
                 return offset + 32 * size;
-        }
-    }
-
-    /** The two write positions of a geometry with structure data. */
-    private static final class Cursors {
-        int coordinates;
-        int ints;
-
-        Cursors(int coordinates, int ints) {
-            this.coordinates = coordinates;
-            this.ints = ints;
-        }
-
-        void putInt(byte[] target, int value) {
-            LittleEndian.putInt(target, ints, value);
-            ints += 4;
-        }
-
-        void line(CoordinateSequence sequence, CoordinateLayout layout, byte[] target) {
-            putInt(target, sequence.size());
-            coordinates = writeSequence(sequence, layout, target, coordinates);
-        }
-
-        Cursors polygon(Polygon polygon, CoordinateLayout layout, byte[] target) {
-            if (polygon.getExteriorRing().isEmpty()) {
-                putInt(target, 0);
-                return this;
-            }
-            int holes = polygon.getNumInteriorRing();
-            putInt(target, holes + 1);
-            line(polygon.getExteriorRing().getCoordinateSequence(), layout, target);
-            for (int i = 0; i < holes; i++) {
-                line(polygon.getInteriorRingN(i).getCoordinateSequence(), layout, target);
-            }
-            return this;
         }
     }
 }

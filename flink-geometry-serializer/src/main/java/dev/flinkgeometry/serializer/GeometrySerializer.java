@@ -66,19 +66,23 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
     }
 
+    /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
     public static <T extends Geometry> GeometrySerializer<T> of(Class<T> geometryClass) {
         return new GeometrySerializer<>(geometryClass);
     }
 
+    /** A serializer for {@code geometryClass}, decoding into sequences of the given kind. */
     public static <T extends Geometry> GeometrySerializer<T> of(
             Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
         return new GeometrySerializer<>(geometryClass, sequenceKind);
     }
 
+    /** The declared geometry class: what this serializer reads and writes. */
     public Class<T> geometryClass() {
         return geometryClass;
     }
 
+    /** The kind of coordinate sequences that deserialized geometries get. */
     public CoordinateSequenceKind sequenceKind() {
         return sequenceKind;
     }
@@ -145,11 +149,17 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             target.writeByte(0);
             return;
         }
-        int size = encoder.prepare(record);
-        int prefix = Varint.size(size);
-        byte[] bytes = buffer.ensureCapacity(prefix + size);
-        encoder.writeTo(bytes, Varint.write(size, bytes, 0));
-        target.write(bytes, 0, prefix + size);
+        // The payload goes after room for the longest length prefix, which is then written just
+        // before it, so the length need not be known before the encoder's one pass.
+        byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
+        int end;
+        while ((end = encoder.encode(record, bytes, Varint.MAX_BYTES)) < 0) {
+            bytes = buffer.ensureCapacity(Varint.MAX_BYTES - end);
+        }
+        int size = end - Varint.MAX_BYTES;
+        int start = Varint.MAX_BYTES - Varint.size(size);
+        Varint.write(size, bytes, start);
+        target.write(bytes, start, end - start);
         buffer.releaseIfLarge();
     }
 

@@ -62,6 +62,7 @@ public final class GeometryTypeInfo<T extends Geometry> extends TypeInformation<
         return new GeometryTypeInfo<>(geometryClass, sequenceKind);
     }
 
+    /** The kind of coordinate sequences that deserialized geometries get. */
     public CoordinateSequenceKind sequenceKind() {
         return sequenceKind;
     }

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.configuration.Configuration;
@@ -78,12 +79,19 @@ public final class GeometryTypes {
     }
 
     /**
-     * Registers the factory for jobs built with {@code env}: applies {@link #configuration()} to
-     * it. Safe to call any number of times in one JVM.
+     * Registers the factory for jobs built with {@code env}, and every other job built in this JVM:
+     * what Flink does with the {@code pipeline.serialization-config} entry, without putting the
+     * entry into {@code env}'s configuration. Safe to call any number of times in one JVM.
+     *
+     * <p>Why not the entry: Flink (2.3) applies it again whenever it copies the serializer
+     * configuration, as the Table API does for a {@code RAW} type, and then fails because the
+     * JVM-wide registry has the factory already ("A TypeInfoFactory for type ... is already
+     * registered"). So with the Table API, use this method rather than {@link #configuration()}.
      */
     public static synchronized void registerWith(StreamExecutionEnvironment env) {
+        Objects.requireNonNull(env, "env");
         if (!isRegistered()) {
-            env.configure(configuration());
+            TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
         }
     }
 

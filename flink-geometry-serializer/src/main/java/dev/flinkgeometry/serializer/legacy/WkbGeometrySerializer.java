@@ -115,14 +115,17 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
     private transient WkbReader reader = new WkbReader();
     private transient RecordBuffer buffer = new RecordBuffer();
 
+    /** A serializer for {@code geometryClass}, as length-prefixed WKB. */
     public WkbGeometrySerializer(Class<T> geometryClass) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
     }
 
+    /** A serializer for {@code geometryClass}, as length-prefixed WKB. */
     public static <T extends Geometry> WkbGeometrySerializer<T> of(Class<T> geometryClass) {
         return new WkbGeometrySerializer<>(geometryClass);
     }
 
+    /** The declared geometry class: what this serializer reads and writes. */
     public Class<T> geometryClass() {
         return geometryClass;
     }
