@@ -24,8 +24,8 @@ import dev.flinkgeometry.testing.DecodeBudget.Outcome;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FuzzMutations;
 import dev.flinkgeometry.testing.FuzzedGeometries;
+import dev.flinkgeometry.testing.RawStreamCheck;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.locationtech.jts.geom.Geometry;
@@ -155,27 +155,7 @@ class AlignedFormatFuzzTest {
      */
     private void checkStream(byte[] input) throws IOException {
         for (GeometrySerializer<?> serializer : serializers) {
-            Outcome deserialized =
-                    DecodeBudget.decode(
-                            "GeometrySerializer on a raw stream",
-                            input.length,
-                            RecordBuffer.READ_STEP_BYTES,
-                            () -> serializer.deserialize(new DataInputDeserializer(input)));
-            DataOutputSerializer copied = new DataOutputSerializer(16);
-            boolean copiedOk;
-            try {
-                serializer.copy(new DataInputDeserializer(input), copied);
-                copiedOk = true;
-            } catch (IOException e) {
-                copiedOk = false;
-            }
-            if (deserialized.decoded()) {
-                assertThat(copiedOk).as("copy of a record that deserializes").isTrue();
-            }
-            if (copiedOk) {
-                byte[] record = copied.getCopyOfBuffer();
-                assertThat(record).isEqualTo(Arrays.copyOf(input, record.length));
-            }
+            RawStreamCheck.check("GeometrySerializer", serializer, input);
         }
     }
 

@@ -15,14 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.flinkgeometry.serializer.RecordBuffer;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FuzzMutations;
 import dev.flinkgeometry.testing.FuzzedGeometries;
+import dev.flinkgeometry.testing.RawStreamCheck;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.locationtech.jts.geom.Geometry;
@@ -112,27 +111,7 @@ class WkbFormatFuzzTest {
      * IOException}s may escape; a lying length costs at most one read step of buffer.
      */
     private void checkStream(byte[] input) throws IOException {
-        Outcome deserialized =
-                DecodeBudget.decode(
-                        "WkbGeometrySerializer on a raw stream",
-                        input.length,
-                        RecordBuffer.READ_STEP_BYTES,
-                        () -> serializer.deserialize(new DataInputDeserializer(input)));
-        DataOutputSerializer copied = new DataOutputSerializer(16);
-        boolean copiedOk;
-        try {
-            serializer.copy(new DataInputDeserializer(input), copied);
-            copiedOk = true;
-        } catch (IOException e) {
-            copiedOk = false;
-        }
-        if (deserialized.decoded()) {
-            assertThat(copiedOk).as("copy of a record that deserializes").isTrue();
-        }
-        if (copiedOk) {
-            byte[] record = copied.getCopyOfBuffer();
-            assertThat(record).isEqualTo(Arrays.copyOf(input, record.length));
-        }
+        RawStreamCheck.check("WkbGeometrySerializer", serializer, input);
     }
 
     private Geometry read(byte[] wkb) throws WkbFormatException {
