@@ -18,23 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /** {@code copy(T)}, of the geometry as the contender deserializes it. */
-public class DeepCopyBenchmark extends MicroBenchmark {
-    @Param({
-        "point",
-        "linestring-16",
-        "linestring-256",
-        "polygon-16",
-        "polygon-256",
-        "polygon-with-holes-16",
-        "polygon-with-holes-256",
-        "multipolygon-16",
-        "multipolygon-256",
-        "geometrycollection-16",
-        "geometrycollection-256",
-        "natural-earth"
-    })
-    public String workload;
-
+public class DeepCopyBenchmark extends EveryWorkloadBenchmark {
     @Param({"ours", "ours-packed", "wkb-legacy", "kryo", "construct"})
     public String contender;
 

@@ -18,23 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /** {@code copy(DataInputView, DataOutputView)} between {@code byte[]} views. */
-public class RawCopyBenchmark extends MicroBenchmark {
-    @Param({
-        "point",
-        "linestring-16",
-        "linestring-256",
-        "polygon-16",
-        "polygon-256",
-        "polygon-with-holes-16",
-        "polygon-with-holes-256",
-        "multipolygon-16",
-        "multipolygon-256",
-        "geometrycollection-16",
-        "geometrycollection-256",
-        "natural-earth"
-    })
-    public String workload;
-
+public class RawCopyBenchmark extends EveryWorkloadBenchmark {
     @Param({"ours", "wkb-legacy", "kryo", "memcpy"})
     public String contender;
 
