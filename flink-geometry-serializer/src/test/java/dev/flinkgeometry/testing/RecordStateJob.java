@@ -108,6 +108,18 @@ public final class RecordStateJob {
         return start(jobs, backend, restoreFrom, types, written.keySet(), true);
     }
 
+    /** Same as {@link #write}, on an environment the caller configured. */
+    public static <V> JobClient write(
+            SavepointJobs jobs,
+            StreamExecutionEnvironment env,
+            String backend,
+            StateTypes<V> types,
+            Map<String, Records<V>> written)
+            throws Exception {
+        toWrite = written;
+        return start(jobs, env, backend, types, written.keySet(), true);
+    }
+
     /** Starts the job that reads every key's state into {@link #observed()}. */
     public static <V> JobClient read(
             SavepointJobs jobs,
