@@ -14,6 +14,7 @@ package dev.flinkgeometry.serializer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.GeometryKeyedJob;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
@@ -21,22 +22,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,16 +61,8 @@ class GeometryKeyRestoreTest {
                             .setNumberSlotsPerTaskManager(3)
                             .build());
 
-    private static final TypeInformation<Geometry> GEOMETRY = GeometryTypeInfo.of(Geometry.class);
-    private static final int MAX_PARALLELISM = 128;
-
-    /** The keys of the running test, by id; shared with the job through this JVM. */
-    private static volatile Map<String, Geometry> keys = Map.of();
-
-    /** Per id: the key the function saw and its state's value ({@code null}: no state). */
-    private static final Map<String, Geometry[]> OBSERVED = new ConcurrentHashMap<>();
-
-    private static volatile CountDownLatch handled = new CountDownLatch(0);
+    /** The keys of the running test, by id. */
+    private Map<String, Geometry> keys = Map.of();
 
     private final SavepointJobs jobs = new SavepointJobs();
 
@@ -128,22 +109,29 @@ class GeometryKeyRestoreTest {
                         writer, savepoints.toUri().toString(), SavepointFormatType.CANONICAL);
         JobClient reader = start(backend, savepoint, 1, false);
 
-        assertThat(OBSERVED).containsOnlyKeys(nanKeys.keySet());
-        ExactGeometry.assertExactlyEqual(OBSERVED.get("plain")[1], nanKeys.get("plain"));
+        Map<String, Geometry[]> observed = GeometryKeyedJob.observed();
+        assertThat(observed).containsOnlyKeys(nanKeys.keySet());
+        ExactGeometry.assertExactlyEqual(observed.get("plain")[1], nanKeys.get("plain"));
         for (String id : List.of("nan-x", "nan-y")) {
             if (backend.equals("rocksdb")) {
-                ExactGeometry.assertExactlyEqual(OBSERVED.get(id)[1], nanKeys.get(id));
+                ExactGeometry.assertExactlyEqual(observed.get(id)[1], nanKeys.get(id));
             } else {
-                assertThat(OBSERVED.get(id)[1]).as("state of %s on the heap backend", id).isNull();
+                assertThat(observed.get(id)[1]).as("state of %s on the heap backend", id).isNull();
             }
         }
         SavepointJobs.cancel(reader);
     }
 
-    private static void assertEveryKeyHasItsState() {
-        assertThat(OBSERVED).containsOnlyKeys(keys.keySet());
+    private void assertEveryKeyHasItsState() {
+        assertEveryKeyHasItsState(keys);
+    }
+
+    /** Every key was seen, exactly, and its state holds it, exactly. */
+    static void assertEveryKeyHasItsState(Map<String, Geometry> keys) {
+        Map<String, Geometry[]> observed = GeometryKeyedJob.observed();
+        assertThat(observed).containsOnlyKeys(keys.keySet());
         for (Map.Entry<String, Geometry> entry : keys.entrySet()) {
-            Geometry[] seen = OBSERVED.get(entry.getKey());
+            Geometry[] seen = observed.get(entry.getKey());
             KeyedGeometryStates.assertExact(
                     entry.getKey() + " key", seen[0], entry.getValue(), true);
             KeyedGeometryStates.assertExact(
@@ -152,7 +140,7 @@ class GeometryKeyRestoreTest {
     }
 
     /** Points, lines and polygons of every layout and with SRIDs, pairwise unequal in JTS. */
-    private static Map<String, Geometry> rescalingKeys() {
+    static Map<String, Geometry> rescalingKeys() {
         Map<String, Geometry> byId = new LinkedHashMap<>();
         List<Geometry> taken = new ArrayList<>();
         for (Geometry g : KeyedGeometryStates.geometries()) {
@@ -169,58 +157,6 @@ class GeometryKeyRestoreTest {
 
     private JobClient start(String backend, String restoreFrom, int parallelism, boolean write)
             throws Exception {
-        StreamExecutionEnvironment env = SavepointJobs.environment(backend, restoreFrom);
-        SavepointJobs.keys(env, keys.keySet())
-                .map(KeyedGeometry::of)
-                .returns(Types.TUPLE(Types.STRING, GEOMETRY))
-                .uid("to-geometry")
-                .keyBy(t -> t.f1, GEOMETRY)
-                .process(new KeyedGeometry(write, backend))
-                .uid("geometry-keyed")
-                .setParallelism(parallelism)
-                .setMaxParallelism(MAX_PARALLELISM)
-                .sinkTo(new DiscardingSink<>())
-                .uid("discard");
-        OBSERVED.clear();
-        CountDownLatch latch = new CountDownLatch(keys.size());
-        handled = latch;
-        return jobs.startAndAwait(env, (write ? "write" : "read") + " at " + parallelism, latch);
-    }
-
-    /** Keeps each key's geometry as its state, or reports what the state holds. */
-    static final class KeyedGeometry
-            extends KeyedProcessFunction<Geometry, Tuple2<String, Geometry>, String> {
-        private static final long serialVersionUID = 1L;
-
-        private final boolean write;
-        private final String backend;
-        private transient ValueState<Geometry> state;
-
-        KeyedGeometry(boolean write, String backend) {
-            this.write = write;
-            this.backend = backend;
-        }
-
-        static Tuple2<String, Geometry> of(String id) {
-            return Tuple2.of(id, keys.get(id).copy());
-        }
-
-        @Override
-        public void open(OpenContext openContext) {
-            state = getRuntimeContext().getState(new ValueStateDescriptor<>("geometry", GEOMETRY));
-            SavepointJobs.requireBackend(state, backend);
-        }
-
-        @Override
-        public void processElement(
-                Tuple2<String, Geometry> record, Context ctx, Collector<String> out)
-                throws Exception {
-            if (write) {
-                state.update(record.f1);
-            } else {
-                OBSERVED.put(record.f0, new Geometry[] {ctx.getCurrentKey(), state.value()});
-            }
-            handled.countDown();
-        }
+        return GeometryKeyedJob.start(jobs, keys, backend, restoreFrom, parallelism, write);
     }
 }
