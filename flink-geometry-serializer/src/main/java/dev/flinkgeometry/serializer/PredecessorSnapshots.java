@@ -34,6 +34,10 @@ import org.locationtech.jts.geom.Geometry;
  * </ul>
  */
 final class PredecessorSnapshots {
+    /** The snapshot class of {@code org.apache.sedona.flink.GeometryTypeSerializer}. */
+    static final String SEDONA_SNAPSHOT =
+            "org.apache.sedona.flink.GeometryTypeSerializer$GeometrySerializerSnapshot";
+
     private PredecessorSnapshots() {}
 
     static boolean canMigrateFrom(
@@ -42,10 +46,6 @@ final class PredecessorSnapshots {
                 || isKryoStateOf(oldSnapshot, newClass)
                 || isSedonaStateOf(oldSnapshot, newClass);
     }
-
-    /** The snapshot class of {@code org.apache.sedona.flink.GeometryTypeSerializer}. */
-    static final String SEDONA_SNAPSHOT =
-            "org.apache.sedona.flink.GeometryTypeSerializer$GeometrySerializerSnapshot";
 
     /** State of Sedona's own serializer, which holds any {@code Geometry}. */
     static boolean isSedonaStateOf(
