@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.io.WKTReader;
 
 /**
  * The shaded job jar on a real standalone cluster (separate JobManager and TaskManager processes),
@@ -54,26 +54,19 @@ class CountryVisitsClusterIT {
         assertThat(lines.get(0))
                 .as("type extraction on a TaskManager (documented in the README)")
                 .isEqualTo(ResultFiles.TYPE_LINE + "GenericType<org.locationtech.jts.geom.Point>");
+        ExpectedVisits expected = new ExpectedVisits(POSITIONS);
         Map<Integer, Long> visits = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] fields = line.split(" ", 4);
-            visits.put(Integer.parseInt(fields[0]), Long.parseLong(fields[1]));
-            assertThat(Long.parseLong(fields[2])).as("state bytes in %s", line).isPositive();
+            int id = Integer.parseInt(fields[0]);
+            visits.put(id, Long.parseLong(fields[1]));
+            assertThat(Long.parseLong(fields[2]))
+                    .as("state bytes in %s", line)
+                    .isEqualTo(expected.stateBytes(id, true));
+            assertThat(ExpectedVisits.exact(new WKTReader().read(fields[3])))
+                    .as("hull in %s", line)
+                    .isEqualTo(ExpectedVisits.exact(expected.hull(id)));
         }
-        assertThat(visits).isEqualTo(expectedVisits());
-    }
-
-    /** The same positions and the same first-covering-country rule, without Flink. */
-    private static Map<Integer, Long> expectedVisits() {
-        List<Country> countries = Countries.load();
-        Map<Integer, Long> visits = new HashMap<>();
-        for (long n = 0; n < POSITIONS; n++) {
-            Point position = Countries.position(n);
-            countries.stream()
-                    .filter(country -> country.shape.covers(position))
-                    .findFirst()
-                    .ifPresent(country -> visits.merge(country.id, 1L, Long::sum));
-        }
-        return visits;
+        assertThat(visits).isEqualTo(expected.visits());
     }
 }

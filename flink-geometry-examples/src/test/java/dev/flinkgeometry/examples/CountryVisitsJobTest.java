@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.locationtech.jts.geom.Point;
 
 /** Runs the quick-start example on an embedded cluster and checks its result against plain JTS. */
 class CountryVisitsJobTest {
@@ -27,29 +26,12 @@ class CountryVisitsJobTest {
     void countsEveryPositionInTheCountryThatCoversIt() throws Exception {
         List<CountryVisits> results = CountryVisitsJob.run(POSITIONS);
 
-        Map<Integer, Long> expected = expectedVisits();
+        ExpectedVisits expected = new ExpectedVisits(POSITIONS);
         Map<Integer, Long> actual = new HashMap<>();
         for (CountryVisits result : results) {
             actual.put(result.countryId, result.visits);
-            assertThat(result.hull.covers(result.last))
-                    .as("hull of country #%d covers its last position", result.countryId)
-                    .isTrue();
-            assertThat(result.stateBytes).isPositive();
+            expected.assertExact(result, true);
         }
-        assertThat(actual).isEqualTo(expected);
-    }
-
-    /** The same positions and the same first-covering-country rule, without Flink. */
-    private static Map<Integer, Long> expectedVisits() {
-        List<Country> countries = Countries.load();
-        Map<Integer, Long> visits = new HashMap<>();
-        for (long n = 0; n < POSITIONS; n++) {
-            Point position = Countries.position(n);
-            countries.stream()
-                    .filter(country -> country.shape.covers(position))
-                    .findFirst()
-                    .ifPresent(country -> visits.merge(country.id, 1L, Long::sum));
-        }
-        return visits;
+        assertThat(actual).isEqualTo(expected.visits());
     }
 }

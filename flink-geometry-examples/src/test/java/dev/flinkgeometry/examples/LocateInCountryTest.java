@@ -108,7 +108,7 @@ class LocateInCountryTest {
     private static Map<String, Integer> located(List<Visit> visits) {
         Map<String, Integer> located = new TreeMap<>();
         for (Visit visit : visits) {
-            located.put(visit.position.toText(), visit.countryId);
+            located.put(ExpectedVisits.exact(visit.position), visit.countryId);
         }
         assertThat(located).as("each position once").hasSize(visits.size());
         return located;

@@ -162,6 +162,76 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         return field(send(request), "jobid");
     }
 
+    /**
+     * Runs an uploaded jar's {@code entryClass} with {@code args}, restoring from {@code
+     * savepointPath} unless it is {@code null} (state of operators the job no longer has is
+     * allowed); returns the job id.
+     */
+    String runJar(String jarId, String entryClass, List<String> args, String savepointPath)
+            throws Exception {
+        StringBuilder json = new StringBuilder("{\"entryClass\":").append(quoted(entryClass));
+        json.append(",\"programArgsList\":")
+                .append(args.stream().map(StandaloneFlinkCluster::quoted).toList());
+        if (savepointPath != null) {
+            json.append(",\"savepointPath\":").append(quoted(savepointPath));
+            json.append(",\"allowNonRestoredState\":true");
+        }
+        HttpRequest request =
+                HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json.append('}').toString()))
+                        .build();
+        return field(send(request), "jobid");
+    }
+
+    /**
+     * Stops the running job with a savepoint in {@code directory} ({@code POST /jobs/:id/stop}),
+     * waits until the savepoint is complete, and returns its path.
+     */
+    String stopWithSavepoint(String jobId, Path directory, Duration timeout) throws Exception {
+        HttpRequest request =
+                HttpRequest.newBuilder(uri("/jobs/" + jobId + "/stop"))
+                        .header("Content-Type", "application/json")
+                        .POST(
+                                HttpRequest.BodyPublishers.ofString(
+                                        "{\"targetDirectory\":"
+                                                + quoted(directory.toUri().toString())
+                                                + ",\"drain\":false}"))
+                        .build();
+        String trigger = field(send(request), "request-id");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            String status = get("/jobs/" + jobId + "/savepoints/" + trigger);
+            if (status.contains("\"COMPLETED\"")) {
+                if (status.contains("failure-cause")) {
+                    throw new AssertionError("savepoint failed: " + status + diagnostics());
+                }
+                return field(status, "location");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("savepoint not complete after " + timeout + ": " + status);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** Cancels the job ({@code PATCH /jobs/:id}). */
+    void cancel(String jobId) throws Exception {
+        send(
+                HttpRequest.newBuilder(uri("/jobs/" + jobId + "?mode=cancel"))
+                        .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                        .build());
+    }
+
+    /** The job's state: RUNNING, FINISHED, FAILED, ... */
+    String jobState(String jobId) throws Exception {
+        return field(get("/jobs/" + jobId), "state");
+    }
+
+    private static String quoted(String text) {
+        return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+
     /** Waits until the job is FINISHED; fails with its exceptions if it ends otherwise. */
     void awaitFinished(String jobId, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();

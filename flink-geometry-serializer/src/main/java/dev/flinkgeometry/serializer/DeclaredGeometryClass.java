@@ -16,9 +16,15 @@ import java.util.List;
 import java.util.function.Function;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
 
 /**
  * What a serializer declared for one JTS class does with that class: loads it from a snapshot,
@@ -40,6 +46,34 @@ public final class DeclaredGeometryClass {
                     GeometryFactory::createPoint);
 
     private DeclaredGeometryClass() {}
+
+    /**
+     * Fails unless {@code record} is an instance of one of JTS's eight concrete geometry classes.
+     * The formats store the JTS type only: a user subclass (say {@code TaggedPoint extends Point})
+     * would be written as its JTS parent and read back as one, and a serializer declared for the
+     * subclass could not read its own records. Refused before anything is written.
+     *
+     * @throws IllegalArgumentException for an instance of any other class
+     */
+    public static void requireJtsClass(Geometry record) {
+        Class<?> type = record.getClass();
+        if (type != Point.class
+                && type != Polygon.class
+                && type != LineString.class
+                && type != MultiPolygon.class
+                && type != LinearRing.class
+                && type != MultiPoint.class
+                && type != MultiLineString.class
+                && type != GeometryCollection.class) {
+            throw new IllegalArgumentException(
+                    "cannot serialize a "
+                            + type.getName()
+                            + ": only JTS's own geometry classes can be written (it would be read"
+                            + " back as a plain "
+                            + record.getGeometryType()
+                            + "); convert it to its JTS class first");
+        }
+    }
 
     /**
      * {@code geometry} as {@code declared}. Formats do not tell a {@code LinearRing} from a {@code

@@ -149,6 +149,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             target.writeByte(0);
             return;
         }
+        DeclaredGeometryClass.requireJtsClass(record);
         // The payload goes after room for the longest length prefix, which is then written just
         // before it, so the length need not be known before the encoder's one pass.
         byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);

@@ -28,15 +28,30 @@ import org.locationtech.jts.geom.Geometry;
  *   <li>{@link WkbGeometrySerializerSnapshot}: state of the legacy WKB serializer, which reads
  *       every geometry it wrote;
  *   <li>{@link KryoSerializerSnapshot}: Flink's Kryo fallback ({@code GenericTypeInfo}) for a JTS
- *       geometry class, which Flink uses when the types are not registered.
+ *       geometry class, which Flink uses when the types are not registered;
+ *   <li>Apache Sedona's {@code GeometryTypeSerializer} (its SQL type), recognised by its snapshot's
+ *       class name, since its jar is not a dependency: always declared for {@code Geometry}.
  * </ul>
  */
 final class PredecessorSnapshots {
+    /** The snapshot class of {@code org.apache.sedona.flink.GeometryTypeSerializer}. */
+    static final String SEDONA_SNAPSHOT =
+            "org.apache.sedona.flink.GeometryTypeSerializer$GeometrySerializerSnapshot";
+
     private PredecessorSnapshots() {}
 
     static boolean canMigrateFrom(
             TypeSerializerSnapshot<?> oldSnapshot, Class<? extends Geometry> newClass) {
-        return isWkbStateOf(oldSnapshot, newClass) || isKryoStateOf(oldSnapshot, newClass);
+        return isWkbStateOf(oldSnapshot, newClass)
+                || isKryoStateOf(oldSnapshot, newClass)
+                || isSedonaStateOf(oldSnapshot, newClass);
+    }
+
+    /** State of Sedona's own serializer, which holds any {@code Geometry}. */
+    static boolean isSedonaStateOf(
+            TypeSerializerSnapshot<?> oldSnapshot, Class<? extends Geometry> newClass) {
+        return oldSnapshot.getClass().getName().equals(SEDONA_SNAPSHOT)
+                && newClass == Geometry.class;
     }
 
     /** Legacy WKB state of {@code newClass} or a subclass. */

@@ -197,7 +197,8 @@ public final class SavepointJobs {
      * state of {@code backend}: a keyed function's check that the test runs what it asked for.
      */
     public static void requireBackend(State state, String backend) {
-        String backendPrefix = backend.equals("rocksdb") ? "RocksDB" : "Heap";
+        String backendPrefix =
+                backend.equals("rocksdb") ? "RocksDB" : backend.equals("forst") ? "ForSt" : "Heap";
         if (!state.getClass().getSimpleName().startsWith(backendPrefix)) {
             throw new IllegalStateException(
                     "expected state of the " + backend + " backend, got " + state.getClass());

@@ -196,6 +196,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
+        DeclaredGeometryClass.requireJtsClass(record);
         int size = writer.prepare(record);
         byte[] bytes = buffer.ensureCapacity(4 + size);
         WkbBytes.putIntBE(bytes, 0, size);

@@ -1,0 +1,195 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.flink1;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
+import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.RecordStateJob;
+import dev.flinkgeometry.testing.RecordStateJob.Records;
+import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
+import dev.flinkgeometry.testing.SavepointContents;
+import dev.flinkgeometry.testing.SavepointJobs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
+import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.sedona.common.geometrySerde.GeometrySerde;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * Flink 1.20 only (compiled by the {@code flink-1.20} profile alone): state of a job that ran
+ * Apache Sedona's {@code SedonaContext.create}, which registers Sedona's Kryo serializer ({@link
+ * GeometrySerde}, sedona-common 1.6.0) for every JTS class, moves to {@link
+ * dev.flinkgeometry.serializer.GeometrySerializer}. Kryo state of Flink 1.x cannot be read by Flink
+ * 2.x at all, so 1.20 is where such a job must migrate. The new job no longer registers anything of
+ * Sedona's; Flink reads the old state with the Kryo serializer restored from the savepoint (so
+ * sedona-common must still be on its class path) and writes it with {@link GeometryTypeInfo}'s
+ * serializer. Every value is exactly what Sedona's serde carried ({@code userData} is not carried
+ * by GeometrySerializer).
+ */
+class SedonaKryoStateMigrationTest {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(1)
+                            .build());
+
+    private final SavepointJobs jobs = new SavepointJobs();
+
+    @AfterEach
+    void cancelJobsStillRunning() throws Exception {
+        jobs.cancelJobsStillRunning();
+    }
+
+    /** What {@code SedonaContext.create} (Sedona 1.6.0) does to the environment's config. */
+    @SuppressWarnings("deprecation")
+    private static void registerLikeSedonaContext(ExecutionConfig config) {
+        GeometrySerde serde = new GeometrySerde();
+        for (Class<?> type :
+                List.of(
+                        Point.class,
+                        LineString.class,
+                        Polygon.class,
+                        MultiPoint.class,
+                        MultiLineString.class,
+                        MultiPolygon.class,
+                        GeometryCollection.class)) {
+            config.registerTypeWithKryoSerializer(type, serde);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hashmap", "rocksdb"})
+    void sedonaKryoStateMigratesToGeometrySerializer(String backend, @TempDir Path savepoints)
+            throws Exception {
+        String target = savepoints.toUri().toString();
+        Map<String, Records<Geometry>> written = RecordStateJob.perKey(geometries());
+
+        StreamExecutionEnvironment sedonaJob = SavepointJobs.environment(backend, null);
+        registerLikeSedonaContext(sedonaJob.getConfig());
+        JobClient writer =
+                RecordStateJob.write(
+                        jobs,
+                        sedonaJob,
+                        backend,
+                        StateTypes.of(new GenericTypeInfo<>(Geometry.class)),
+                        written);
+        assertThat(RecordStateJob.serializerShapes()).containsValue("KryoSerializer");
+        String kryoSavepoint =
+                SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
+        assertThat(
+                        SavepointContents.read(kryoSavepoint)
+                                .keyedStates()
+                                .get(0)
+                                .valueSnapshot(RecordStateJob.VALUE_STATE))
+                .isInstanceOf(KryoSerializerSnapshot.class);
+
+        TypeSerializer<Geometry> sedonaKryo =
+                new GenericTypeInfo<>(Geometry.class).createSerializer(sedonaJob.getConfig());
+        assertThat(((KryoSerializer<Geometry>) sedonaKryo).getKryo().getSerializer(Point.class))
+                .isInstanceOf(GeometrySerde.class);
+        JobClient migrated =
+                RecordStateJob.read(
+                        jobs,
+                        backend,
+                        kryoSavepoint,
+                        StateTypes.of(GeometryTypeInfo.of(Geometry.class)),
+                        written.keySet());
+        assertThat(RecordStateJob.serializerShapes()).containsValue("GeometrySerializer");
+        assertSameAsSedonaCarried(sedonaKryo, backend.equals("rocksdb"), written);
+        String migratedSavepoint =
+                SavepointJobs.stopWithSavepoint(migrated, target, SavepointFormatType.CANONICAL);
+        assertThat(
+                        SavepointContents.read(migratedSavepoint)
+                                .keyedStates()
+                                .get(0)
+                                .valueSnapshot(RecordStateJob.VALUE_STATE))
+                .isInstanceOf(GeometrySerializerSnapshot.class);
+
+        JobClient reader =
+                RecordStateJob.read(
+                        jobs,
+                        backend,
+                        migratedSavepoint,
+                        StateTypes.of(GeometryTypeInfo.of(Geometry.class)),
+                        written.keySet());
+        assertSameAsSedonaCarried(sedonaKryo, true, written);
+        SavepointJobs.cancel(reader);
+    }
+
+    private static void assertSameAsSedonaCarried(
+            TypeSerializer<Geometry> sedonaKryo,
+            boolean decoded,
+            Map<String, Records<Geometry>> written) {
+        RecordStateJob.assertSameRecords(
+                RecordStateJob.<Geometry>observed(),
+                written,
+                (what, actual, expected) ->
+                        KeyedGeometryStates.assertExact(
+                                what,
+                                actual,
+                                ExactGeometry.asDecoded(roundTrip(sedonaKryo, expected)),
+                                decoded));
+    }
+
+    private static Geometry roundTrip(TypeSerializer<Geometry> serializer, Geometry geometry) {
+        try {
+            DataOutputSerializer out = new DataOutputSerializer(256);
+            serializer.serialize(geometry, out);
+            return serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Geometry> geometries() {
+        List<Geometry> all = KeyedGeometryStates.geometries();
+        List<Geometry> some = new ArrayList<>();
+        for (int i = 2; i < all.size(); i += 3) {
+            some.add(all.get(i));
+        }
+        return some;
+    }
+}

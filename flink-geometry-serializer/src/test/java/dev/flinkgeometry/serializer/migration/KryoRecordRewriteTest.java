@@ -1,0 +1,152 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flinkgeometry.serializer.GeometryTypes;
+import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.RecordStateJob;
+import dev.flinkgeometry.testing.RecordStateJob.Records;
+import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
+import dev.flinkgeometry.testing.SavepointJobs;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * The way out for records that were held whole in Kryo (a class that was not a POJO) and that the
+ * new job turns into a POJO with {@code GeometrySerializer} fields, which Flink refuses to restore
+ * ({@code WholeRecordKryoStateTest}): {@link KeyedStateRewrite} reads the state with the old {@code
+ * GenericTypeInfo} and writes it with the new {@code PojoTypeInfo}, and the new job restores every
+ * record exactly.
+ */
+class KryoRecordRewriteTest {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    /** The record: held whole in Kryo by the old job, a POJO for the new one. */
+    public static class Visit {
+        public long id;
+        public Point position;
+        public Polygon area;
+
+        public Visit() {}
+
+        Visit(long id, Point position, Polygon area) {
+            this.id = id;
+            this.position = position;
+            this.area = area;
+        }
+    }
+
+    private final SavepointJobs jobs = new SavepointJobs();
+
+    @BeforeAll
+    static void registerGeometryTypes() {
+        GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
+    }
+
+    @AfterEach
+    void cancelJobsStillRunning() throws Exception {
+        jobs.cancelJobsStillRunning();
+    }
+
+    @Test
+    void rewriteMovesKryoRecordsToPojoWithGeometrySerializerFields(@TempDir Path savepoints)
+            throws Exception {
+        String target = savepoints.toUri().toString();
+        TypeInformation<Visit> kryo = new GenericTypeInfo<>(Visit.class);
+        TypeInformation<Visit> pojo = TypeInformation.of(Visit.class);
+        Map<String, Records<Visit>> written = RecordStateJob.perKey(visits());
+
+        JobClient writer =
+                RecordStateJob.write(jobs, "rocksdb", null, StateTypes.of(kryo), written);
+        String old = SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
+
+        String rewritten = savepoints.resolve("rewritten").toUri().toString();
+        long keys =
+                KeyedStateRewrite.forOperator(RecordStateJob.UID, Types.STRING, Types.STRING)
+                        .valueState(RecordStateJob.VALUE_STATE, kryo, pojo)
+                        .listState(RecordStateJob.LIST_STATE, kryo, pojo)
+                        .mapState(RecordStateJob.MAP_STATE, Types.STRING, kryo, Types.STRING, pojo)
+                        .rewrite(old, rewritten, new EmbeddedRocksDBStateBackend());
+        assertThat(keys).isEqualTo(written.size());
+
+        JobClient reader =
+                RecordStateJob.read(
+                        jobs, "rocksdb", rewritten, StateTypes.of(pojo), written.keySet());
+        assertThat(RecordStateJob.serializerShapes())
+                .containsValue(
+                        "PojoSerializer[GeometrySerializer, LongSerializer, GeometrySerializer]");
+        RecordStateJob.assertSameRecords(
+                RecordStateJob.<Visit>observed(),
+                written,
+                (what, actual, expected) -> {
+                    assertThat(actual.id).as(what).isEqualTo(expected.id);
+                    assertGeometry(what + ".position", actual.position, expected.position);
+                    assertGeometry(what + ".area", actual.area, expected.area);
+                });
+        SavepointJobs.cancel(reader);
+    }
+
+    private static void assertGeometry(String what, Geometry actual, Geometry expected) {
+        if (expected == null) {
+            assertThat(actual).as(what).isNull();
+        } else {
+            KeyedGeometryStates.assertExact(what, actual, ExactGeometry.asDecoded(expected), true);
+        }
+    }
+
+    private static List<Visit> visits() {
+        List<Point> points = new ArrayList<>();
+        List<Polygon> polygons = new ArrayList<>();
+        for (Geometry geometry : KeyedGeometryStates.geometries()) {
+            if (geometry instanceof Point) {
+                points.add((Point) geometry);
+            } else if (geometry instanceof Polygon) {
+                polygons.add((Polygon) geometry);
+            }
+        }
+        List<Visit> visits = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            visits.add(
+                    new Visit(i, points.get(i), i == 1 ? null : polygons.get(i % polygons.size())));
+        }
+        return visits;
+    }
+}
