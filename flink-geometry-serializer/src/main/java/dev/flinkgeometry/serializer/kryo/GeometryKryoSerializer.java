@@ -36,18 +36,20 @@ import org.locationtech.jts.geom.Geometry;
  *
  * <p>Kryo writes {@code null} itself, so a record here is never empty: a length of 0 means the
  * bytes were not written by this class. That is what Kryo's {@code FieldSerializer} state of a
- * geometry with SRID 0 looks like (it writes the SRID first); such state cannot be read through
- * this serializer (see {@code docs/MIGRATION.md}), and the error says so.
+ * geometry with SRID 0 looks like (it writes the SRID first). The heap backend reads old state with
+ * the serializers of the savepoint, but RocksDB reads it with this one: there such state is
+ * refused, and the error says what to do ({@code docs/MIGRATION.md}).
  *
  * <p>The class name is stored in Flink's Kryo snapshots: it never changes.
  */
 public final class GeometryKryoSerializer extends Serializer<Geometry> {
     static final String NOT_OURS =
-            "Kryo state of %s was not written by GeometryKryoSerializer (%s). State written by"
-                    + " Kryo's default FieldSerializer, before GeometryKryoSerializer was registered,"
-                    + " cannot be read with it: restore that state with GeometryTypeInfo, which"
-                    + " migrates Kryo state (docs/MIGRATION.md, \"Kryo state of a descriptor built"
-                    + " on a TaskManager\")";
+            "Kryo state of %s was not written by GeometryKryoSerializer (%s). Kryo state written"
+                    + " by its default FieldSerializer, before GeometryKryoSerializer was"
+                    + " registered, cannot be read with it on RocksDB: restore that state once on"
+                    + " the hashmap backend from a canonical savepoint and take a new one, or"
+                    + " declare it with GeometryTypeInfo, which migrates Kryo state (see"
+                    + " docs/MIGRATION.md, \"Kryo state from before GeometryKryoSerializer\")";
 
     // A Kryo instance is used by one thread at a time, and so is its serializer.
     private GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
