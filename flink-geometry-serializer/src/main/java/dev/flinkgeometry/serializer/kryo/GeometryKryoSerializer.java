@@ -17,6 +17,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.flinkgeometry.serializer.GeometrySerializer;
+import java.io.EOFException;
 import java.io.IOException;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
@@ -78,7 +79,10 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
         try {
             geometry = reader.deserialize(new DataInputViewStreamWrapper(input));
         } catch (IOException | RuntimeException e) {
-            throw new KryoException(String.format(NOT_OURS, type.getName(), e.getMessage()), e);
+            // Not an EOFException as the direct cause: Flink's KryoSerializer would rethrow that
+            // one alone, without this message. Inside a record, the end of input is corruption.
+            Throwable cause = e instanceof EOFException ? new IOException("end of input", e) : e;
+            throw new KryoException(String.format(NOT_OURS, type.getName(), e), cause);
         }
         if (geometry == null) {
             throw new KryoException(

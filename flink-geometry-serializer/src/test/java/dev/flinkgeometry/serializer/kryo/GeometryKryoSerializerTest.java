@@ -48,7 +48,7 @@ import org.locationtech.jts.io.WKTReader;
  * GeometryTypes#kryoConfiguration()} as a job's serializer configuration is: the record after
  * Kryo's class tag is exactly {@link GeometrySerializer}'s, it is deterministic, and it reads back
  * exactly. The same compiled class and tests run with Flink 1.20 (Kryo 2.24) in
- * flink-geometry-flink-1.20-tests, and with Flink 2.x (Kryo 5.6) here.
+ * flink-geometry-flink1-tests, and with Flink 2.x (Kryo 5.6) here.
  */
 class GeometryKryoSerializerTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
@@ -176,7 +176,21 @@ class GeometryKryoSerializerTest {
                 .hasMessageContaining(
                         "Kryo state of org.locationtech.jts.geom.Point was not written by"
                                 + " GeometryKryoSerializer (a record of length 0)")
-                .hasMessageContaining("restore that state with GeometryTypeInfo");
+                .hasMessageContaining("restore that state once on the hashmap backend");
+    }
+
+    @Test
+    void fieldSerializerBytesWithAnSridAreReportedToo() throws Exception {
+        // FieldSerializer's SRID 4326 reads as a length that runs past the old record.
+        Point point = FACTORY.createPoint(new Coordinate(1, 2));
+        point.setSRID(4326);
+        byte[] old = serialize(plainKryoSerializer(Geometry.class), point);
+        TypeSerializer<Geometry> now = kryoSerializer(Geometry.class);
+        assertThatThrownBy(() -> now.deserialize(new DataInputDeserializer(old)))
+                .isInstanceOf(KryoException.class)
+                .hasMessageStartingWith(
+                        "Kryo state of org.locationtech.jts.geom.Point was not written by"
+                                + " GeometryKryoSerializer");
     }
 
     // ------------------------------------------------------------------------------------------
