@@ -20,10 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.StringUtils;
@@ -137,28 +139,59 @@ class GeometryModuleSqlTest {
                 .isEqualTo("01" + "010000e0" + "e6100000" + doubles);
     }
 
+    private static final String GROUP_BY_GEOMETRY =
+            "SELECT ST_AsText(g), ST_SRID(g), COUNT(*) FROM (SELECT ST_GeomFromText(w)"
+                    + " AS g FROM (VALUES ('POINT (1 2)'), ('POINT(1 2)'),"
+                    + " ('POINT (1.0 2.0)'), ('POINT (3 4)'),"
+                    + " ('SRID=4326;POINT (3 4)'), ('POINT Z (3 4 5)')) AS t(w))"
+                    + " GROUP BY g";
+
+    /**
+     * Batch mode. Flink 1.20's batch planner cannot hash a {@code RAW} grouping key: the code it
+     * generates for the hash partitioner does not compile (fixed in Flink 2.x; streaming {@code
+     * GROUP BY} works on 1.20, below). Pinned, so that the README's note stays true.
+     */
     @Test
     void groupByTheGeometryColumn() {
-        List<Row> rows =
-                rows(
-                        "SELECT ST_AsText(g), ST_SRID(g), COUNT(*) FROM (SELECT ST_GeomFromText(w)"
-                                + " AS g FROM (VALUES ('POINT (1 2)'), ('POINT(1 2)'),"
-                                + " ('POINT (1.0 2.0)'), ('POINT (3 4)'),"
-                                + " ('SRID=4326;POINT (3 4)'), ('POINT Z (3 4 5)')) AS t(w))"
-                                + " GROUP BY g");
+        if (EnvironmentInformation.getVersion().startsWith("1.")) {
+            assertThatThrownBy(() -> rows(GROUP_BY_GEOMETRY))
+                    .hasStackTraceContaining(
+                            "A method named \"getJavaObjectFromRawValueData\" is not declared in"
+                                    + " any enclosing class nor any supertype");
+            return;
+        }
+        assertThat(counts(rows(GROUP_BY_GEOMETRY))).containsExactlyEntriesOf(EXPECTED_GROUPS);
+    }
+
+    @Test
+    void groupByTheGeometryColumnInStreamingMode() {
+        sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        sql.getConfig().set("parallelism.default", "1");
+        sql.loadModule(GeometryModule.IDENTIFIER, GeometryModule.INSTANCE);
+        assertThat(counts(rows(GROUP_BY_GEOMETRY))).containsExactlyEntriesOf(EXPECTED_GROUPS);
+    }
+
+    /** Grouped by the serialized bytes: equal content is one group, a different SRID or Z not. */
+    private static final Map<String, Long> EXPECTED_GROUPS =
+            new TreeMap<>(
+                    Map.of(
+                            "POINT (1 2) srid 0", 3L,
+                            "POINT (3 4) srid 0", 1L,
+                            "POINT (3 4) srid 4326", 1L,
+                            "POINT Z (3 4 5) srid 0", 1L));
+
+    /** The final count per group, from a batch result or a streaming changelog. */
+    private static Map<String, Long> counts(List<Row> rows) {
         Map<String, Long> counts = new TreeMap<>();
         for (Row row : rows) {
-            counts.put(row.getField(0) + " srid " + row.getField(1), (Long) row.getField(2));
+            String group = row.getField(0) + " srid " + row.getField(1);
+            if (row.getKind() == RowKind.INSERT || row.getKind() == RowKind.UPDATE_AFTER) {
+                counts.put(group, (Long) row.getField(2));
+            } else {
+                counts.remove(group);
+            }
         }
-        // grouped by the serialized bytes: equal content is one group, a different SRID or Z not
-        assertThat(counts)
-                .containsExactlyEntriesOf(
-                        new TreeMap<>(
-                                Map.of(
-                                        "POINT (1 2) srid 0", 3L,
-                                        "POINT (3 4) srid 0", 1L,
-                                        "POINT (3 4) srid 4326", 1L,
-                                        "POINT Z (3 4 5) srid 0", 1L)));
+        return counts;
     }
 
     @Test
