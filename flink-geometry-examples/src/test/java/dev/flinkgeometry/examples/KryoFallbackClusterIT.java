@@ -68,8 +68,8 @@ class KryoFallbackClusterIT {
             assertThat(byName.get("places-" + way)).as("way %d", way).isEqualTo(places);
         }
         String[] sizeAndHex = point.split(" ");
-        // Kryo's class tag, then the record. Flink registers the classes that have a default
-        // serializer with Kryo, so the tag is a 2-byte class id, not the class name.
+        // Kryo's class id (Flink registers the classes that have a default serializer, so one
+        // byte, not the class name), its reference marker (Flink turns references on), the record.
         assertThat(sizeAndHex[1]).endsWith(aligned);
         assertThat(Integer.parseInt(sizeAndHex[0])).isEqualTo(2 + 25);
         assertThat(places.split(" ")[1]).contains(aligned);

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.table;
 
+import dev.flinkgeometry.format.GeometryFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.apache.flink.table.types.inference.InputTypeStrategies;
 import org.apache.flink.table.types.inference.InputTypeStrategy;
 import org.apache.flink.table.types.inference.TypeInference;
 import org.apache.flink.table.types.inference.TypeStrategies;
+import org.locationtech.jts.geom.Geometry;
 
 /**
  * A conversion function of {@link GeometryModule}: its signatures are given explicitly, because the
@@ -59,5 +61,24 @@ abstract class GeometryFunction extends ScalarFunction {
 
     static DataType[] args(DataType... types) {
         return types;
+    }
+
+    /**
+     * Returns {@code geometry} if a geometry column can hold its SRID (0..16777215, the aligned
+     * format's 3 bytes); otherwise fails, naming the function, rather than later when the row is
+     * serialized.
+     */
+    final Geometry withCheckedSrid(Geometry geometry) {
+        int srid = geometry.getSRID();
+        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+            throw new IllegalArgumentException(
+                    name()
+                            + ": SRID "
+                            + srid
+                            + " is outside 0.."
+                            + GeometryFormat.MAX_SRID
+                            + ", which a geometry column holds");
+        }
+        return geometry;
     }
 }

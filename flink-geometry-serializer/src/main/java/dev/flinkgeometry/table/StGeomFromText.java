@@ -58,7 +58,7 @@ public final class StGeomFromText extends GeometryFunction {
             }
             Geometry geometry = reader.read(wkt);
             geometry.setSRID(srid);
-            return geometry;
+            return withCheckedSrid(geometry);
         } catch (ParseException | RuntimeException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
@@ -72,6 +72,7 @@ public final class StGeomFromText extends GeometryFunction {
         Geometry geometry = eval(text);
         if (geometry != null && srid != null) {
             geometry.setSRID(srid);
+            withCheckedSrid(geometry);
         }
         return geometry;
     }

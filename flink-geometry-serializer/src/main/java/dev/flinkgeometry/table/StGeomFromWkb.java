@@ -54,7 +54,7 @@ public final class StGeomFromWkb extends GeometryFunction {
             codec = new WkbCodec();
         }
         try {
-            return codec.read(wkb);
+            return withCheckedSrid(codec.read(wkb));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(
                     name + ": invalid WKB: " + e.getMessage() + "; input " + shown(wkb), e);
@@ -67,7 +67,7 @@ public final class StGeomFromWkb extends GeometryFunction {
             return geometry;
         }
         geometry.setSRID(srid);
-        return geometry;
+        return withCheckedSrid(geometry);
     }
 
     private static String shown(byte[] wkb) {

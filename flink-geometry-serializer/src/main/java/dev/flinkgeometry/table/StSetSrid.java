@@ -13,7 +13,6 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
-import dev.flinkgeometry.format.GeometryFormat;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
@@ -37,16 +36,8 @@ public final class StSetSrid extends GeometryFunction {
         if (geometry == null || srid == null) {
             return null;
         }
-        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
-            throw new IllegalArgumentException(
-                    "ST_SetSRID: SRID "
-                            + srid
-                            + " is outside 0.."
-                            + GeometryFormat.MAX_SRID
-                            + ", which a geometry column holds");
-        }
         Geometry copy = geometry.copy();
         copy.setSRID(srid);
-        return copy;
+        return withCheckedSrid(copy);
     }
 }

@@ -249,6 +249,24 @@ class GeometryModuleSqlTest {
                                                                                 + " (7 bytes)")));
     }
 
+    @Test
+    void anSridAGeometryColumnCannotHoldIsRefused() {
+        assertThatThrownBy(
+                        () ->
+                                rows(
+                                        "SELECT ST_SRID(ST_SetSRID(ST_GeomFromText(w), 16777216))"
+                                                + " FROM (VALUES ('POINT (1 2)')) AS t(w)"))
+                .hasStackTraceContaining(
+                        "ST_SetSRID: SRID 16777216 is outside 0..16777215, which a geometry"
+                                + " column holds");
+        assertThatThrownBy(
+                        () ->
+                                rows(
+                                        "SELECT ST_SRID(ST_GeomFromText(w)) FROM (VALUES"
+                                                + " ('SRID=-1;POINT (1 2)')) AS t(w)"))
+                .hasStackTraceContaining("ST_GeomFromText: invalid WKT: ST_GeomFromText: SRID -1");
+    }
+
     private Row single(String query) {
         List<Row> rows = rows(query);
         assertThat(rows).hasSize(1);
