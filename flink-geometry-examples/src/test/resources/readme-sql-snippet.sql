@@ -1,4 +1,5 @@
 SET 'execution.runtime-mode' = 'batch';
+SET 'sql-client.execution.result-mode' = 'tableau';
 LOAD MODULE geometry;
 SHOW MODULES;
 CREATE TEMPORARY VIEW sightings AS SELECT * FROM (VALUES

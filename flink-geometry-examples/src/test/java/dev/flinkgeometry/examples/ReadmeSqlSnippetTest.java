@@ -64,7 +64,9 @@ class ReadmeSqlSnippetTest {
                 TableEnvironment.create(
                         EnvironmentSettings.newInstance().withConfiguration(session).build());
         List<List<Row>> results = new ArrayList<>();
-        results.add(List.of()); // the SET statement's (no rows)
+        while (results.size() < snippet.split(";\n").length - statements.size()) {
+            results.add(List.of()); // the SET statements' (no rows)
+        }
         for (String statement : statements) {
             System.out.println("Flink SQL> " + statement.trim().replace("\n", "\n> ") + ";");
             TableResult result = sql.executeSql(statement);
@@ -76,9 +78,9 @@ class ReadmeSqlSnippetTest {
             results.add(rows);
         }
 
-        List<Row> modules = results.get(2);
+        List<Row> modules = results.get(3);
         assertThat(modules).extracting(row -> row.getField(0)).containsExactly("core", "geometry");
-        List<Row> sightings = results.get(4);
+        List<Row> sightings = results.get(5);
         assertThat(sightings).hasSize(3);
         for (Row row : sightings) {
             String place = (String) row.getField(0);
@@ -100,7 +102,7 @@ class ReadmeSqlSnippetTest {
                     assertThat(fromEwkb.getCoordinates()[1].getM()).isEqualTo(3940);
             }
         }
-        assertThat(results.get(5))
+        assertThat(results.get(6))
                 .extracting(row -> row.getField(0))
                 .containsExactly("POINT (1 2)");
     }
