@@ -13,6 +13,8 @@ package dev.flinkgeometry.examples;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.GeometryTypes;
+import dev.flinkgeometry.table.GeometryDataTypes;
+import dev.flinkgeometry.table.GeometryModule;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -33,20 +35,24 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * Geometries in the Table API and SQL: a {@code RAW} column backed by {@link GeometrySerializer}, a
  * table made from a {@code DataStream} of {@link Country} POJOs, a SQL query with a scalar function
- * over the geometry, and the result back as a {@code DataStream} of rows whose geometry column
- * holds JTS geometries again.
+ * over the geometry and the conversion functions of {@link GeometryModule}, and the result back as
+ * a {@code DataStream} of rows whose geometry column holds JTS geometries again.
  *
  * <p>Run it: {@code mvn -B -q -pl flink-geometry-examples -am compile exec:exec
  * -Dexample.mainClass=dev.flinkgeometry.examples.CountryAreasSql -Dexample.args=5}.
  */
 public final class CountryAreasSql {
     /** The SQL type of a geometry column: {@code RAW}, serialized by {@link GeometrySerializer}. */
-    public static final DataType GEOMETRY =
-            DataTypes.RAW(Geometry.class, GeometrySerializer.of(Geometry.class));
+    public static final DataType GEOMETRY = GeometryDataTypes.geometry();
 
-    /** The query: the largest countries by area (in square degrees), with their shapes. */
+    /**
+     * The query: the largest countries by area (in square degrees), with their shapes, and what
+     * {@link GeometryModule} converts them to: their ISO WKB, and an SRID set in SQL.
+     */
     static final String LARGEST =
-            "SELECT id, shape, AREA(shape) AS area FROM countries ORDER BY area DESC LIMIT ";
+            "SELECT id, shape, AREA(shape) AS area, ST_AsBinary(shape) AS wkb,"
+                    + " ST_SRID(ST_SetSRID(shape, 4326)) AS srid"
+                    + " FROM countries ORDER BY area DESC LIMIT ";
 
     private CountryAreasSql() {}
 
@@ -54,14 +60,17 @@ public final class CountryAreasSql {
     public static void main(String[] args) throws Exception {
         int limit = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         System.out.println(
-                "largest countries (Natural Earth 110m line, square degrees, vertices):");
+                "largest countries (country, square degrees, vertices, ISO WKB bytes, SRID):");
+        CountryNames names = CountryNames.load();
         for (Row row : largest(limit)) {
             Geometry shape = row.getFieldAs("shape");
             System.out.printf(
-                    "  country #%-4d %8.1f  %,6d%n",
-                    row.<Integer>getFieldAs("id") + 1,
+                    "  %-32s %8.1f  %,6d  %,7d  %d%n",
+                    names.label(row.<Integer>getFieldAs("id")),
                     row.<Double>getFieldAs("area"),
-                    shape.getNumPoints());
+                    shape.getNumPoints(),
+                    row.<byte[]>getFieldAs("wkb").length,
+                    row.<Integer>getFieldAs("srid"));
         }
     }
 
@@ -85,6 +94,8 @@ public final class CountryAreasSql {
                                 .build());
         tables.createTemporaryView("countries", countries);
         tables.createTemporarySystemFunction("AREA", Area.class);
+        // ST_AsBinary, ST_SRID, ... (in the SQL client: LOAD MODULE geometry)
+        tables.loadModule(GeometryModule.IDENTIFIER, GeometryModule.INSTANCE);
 
         List<Row> rows = new ArrayList<>();
         try (CloseableIterator<Row> it =

@@ -120,14 +120,15 @@ public final class CountryVisitsJob {
         System.out.printf(
                 "geometry state at the end: %,d bytes (keys, last positions, hulls) in RocksDB%n",
                 stateBytes);
-        System.out.println("most visited (Natural Earth 110m line, visits, hull vertices):");
+        System.out.println("most visited (country, visits, hull vertices):");
+        CountryNames names = CountryNames.load();
         results.stream()
                 .sorted(Comparator.comparingLong((CountryVisits r) -> r.visits).reversed())
                 .limit(5)
                 .forEach(
                         r ->
                                 System.out.printf(
-                                        "  country #%-4d %,8d visits, hull of %d vertices%n",
-                                        r.countryId + 1, r.visits, r.hull.getNumPoints()));
+                                        "  %-32s %,8d visits, hull of %d vertices%n",
+                                        names.label(r.countryId), r.visits, r.hull.getNumPoints()));
     }
 }

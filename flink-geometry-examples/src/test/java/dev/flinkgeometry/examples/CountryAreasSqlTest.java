@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.io.ByteOrderValues;
+import org.locationtech.jts.io.WKBWriter;
 
 /** The SQL example against plain JTS: same countries, same areas, same shapes back. */
 class CountryAreasSqlTest {
@@ -41,6 +43,11 @@ class CountryAreasSqlTest {
             Country country = expected.get(i);
             assertThat(row.<Integer>getFieldAs("id")).isEqualTo(country.id);
             assertThat(row.<Double>getFieldAs("area")).isEqualTo(country.shape.getArea());
+            assertThat(row.<byte[]>getFieldAs("wkb"))
+                    .as("ISO WKB of #%d", country.id)
+                    .isEqualTo(
+                            new WKBWriter(2, ByteOrderValues.LITTLE_ENDIAN).write(country.shape));
+            assertThat(row.<Integer>getFieldAs("srid")).isEqualTo(4326);
             Geometry shape = row.getFieldAs("shape");
             assertThat(ExpectedVisits.exact(shape))
                     .as("shape of #%d came back through the RAW column", country.id)

@@ -150,10 +150,18 @@ final class StandaloneFlinkCluster implements AutoCloseable {
 
     /** Runs an uploaded jar's main class with {@code args}; returns the job id. */
     String runJar(String jarId, List<String> args) throws Exception {
+        return runJar(jarId, null, args);
+    }
+
+    /** Runs {@code entryClass} (the manifest's main class if null) of an uploaded jar. */
+    String runJar(String jarId, String entryClass, List<String> args) throws Exception {
+        String entry = entryClass == null ? "" : "\"entryClass\":\"" + entryClass + "\",";
         String json =
                 args.stream()
                         .map(arg -> '"' + arg.replace("\\", "\\\\").replace("\"", "\\\"") + '"')
-                        .collect(Collectors.joining(",", "{\"programArgsList\":[", "]}"));
+                        .collect(
+                                Collectors.joining(
+                                        ",", "{" + entry + "\"programArgsList\":[", "]}"));
         HttpRequest request =
                 HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
                         .header("Content-Type", "application/json")

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,6 +21,14 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
 
 /**
  * One-line registration of {@link GeometryTypeInfoFactory} through {@code
@@ -44,12 +53,44 @@ public final class GeometryTypes {
             "org.locationtech.jts.geom.Geometry: {type: typeinfo, class: "
                     + "dev.flinkgeometry.serializer.GeometryTypeInfoFactory}";
 
+    /**
+     * The {@code pipeline.serialization-config} entries that make {@link GeometryKryoSerializer}
+     * Kryo's default serializer for every concrete JTS geometry class (and their subclasses), so
+     * that geometries Flink hands to Kryo anyway (a type extracted on a TaskManager, a geometry
+     * inside a {@code HashMap}) are written in the aligned format too. Kryo only ever serializes
+     * concrete classes, and the entry for {@code Geometry} itself is the type-information factory
+     * above (the configuration holds one entry per class).
+     */
+    public static final List<String> KRYO_SERIALIZATION_CONFIG = kryoEntries();
+
     private GeometryTypes() {}
+
+    private static List<String> kryoEntries() {
+        List<String> entries = new ArrayList<>();
+        for (Class<?> type :
+                List.of(
+                        Point.class,
+                        LineString.class,
+                        LinearRing.class,
+                        Polygon.class,
+                        MultiPoint.class,
+                        MultiLineString.class,
+                        MultiPolygon.class,
+                        GeometryCollection.class)) {
+            entries.add(
+                    type.getName()
+                            + ": {type: kryo, kryo-type: default, class: "
+                            + GeometryKryoSerializer.class.getName()
+                            + "}");
+        }
+        return List.copyOf(entries);
+    }
 
     /**
      * A configuration holding the registration, for {@code
-     * StreamExecutionEnvironment.getExecutionEnvironment(configuration)}. Empty when this JVM has
-     * registered the factory already (the registration is JVM-wide and stays in force).
+     * StreamExecutionEnvironment.getExecutionEnvironment(configuration)}: the Kryo default
+     * serializers, and the type-information factory unless this JVM has registered it already (the
+     * registration is JVM-wide and stays in force).
      */
     public static Configuration configuration() {
         Configuration configuration = new Configuration();
@@ -58,30 +99,43 @@ public final class GeometryTypes {
     }
 
     /**
-     * Adds the entry to {@code configuration}'s {@code pipeline.serialization-config}, keeping its
-     * other entries, unless this JVM has registered the factory already.
+     * Adds the entries to {@code configuration}'s {@code pipeline.serialization-config}, keeping
+     * its other entries: the Kryo default serializers always (they belong to the job's
+     * configuration and travel with it to the TaskManagers), the type-information factory unless
+     * this JVM has registered it already.
      *
      * @throws IllegalStateException if another factory is registered for {@code Geometry}
      */
     public static synchronized void addTo(Configuration configuration) {
-        if (isRegistered()) {
-            return;
-        }
         List<String> entries =
                 new ArrayList<>(
                         configuration
                                 .getOptional(PipelineOptions.SERIALIZATION_CONFIG)
                                 .orElse(List.of()));
-        if (!entries.contains(SERIALIZATION_CONFIG)) {
+        if (!isRegistered() && !entries.contains(SERIALIZATION_CONFIG)) {
             entries.add(SERIALIZATION_CONFIG);
         }
+        for (String entry : KRYO_SERIALIZATION_CONFIG) {
+            if (!entries.contains(entry)) {
+                entries.add(entry);
+            }
+        }
         configuration.set(PipelineOptions.SERIALIZATION_CONFIG, entries);
+    }
+
+    /** A configuration holding only the Kryo default-serializer entries. */
+    public static Configuration kryoConfiguration() {
+        Configuration configuration = new Configuration();
+        configuration.set(PipelineOptions.SERIALIZATION_CONFIG, KRYO_SERIALIZATION_CONFIG);
+        return configuration;
     }
 
     /**
      * Registers the factory for jobs built with {@code env}, and every other job built in this JVM:
      * what Flink does with the {@code pipeline.serialization-config} entry, without putting the
-     * entry into {@code env}'s configuration. Safe to call any number of times in one JVM.
+     * entry into {@code env}'s configuration; and makes {@link GeometryKryoSerializer} Kryo's
+     * default for the JTS classes in {@code env}'s serializer configuration. Safe to call any
+     * number of times in one JVM.
      *
      * <p>Why not the entry: Flink (2.3) applies it again whenever it copies the serializer
      * configuration, as the Table API does for a {@code RAW} type, and then fails because the
@@ -93,6 +147,11 @@ public final class GeometryTypes {
         if (!isRegistered()) {
             TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
         }
+        // Through SerializerConfig#configure, the one way to add Kryo defaults that Flink 1.20
+        // and 2.x share (2.x has no adder on the public interface).
+        env.getConfig()
+                .getSerializerConfig()
+                .configure(kryoConfiguration(), GeometryTypes.class.getClassLoader());
     }
 
     /**

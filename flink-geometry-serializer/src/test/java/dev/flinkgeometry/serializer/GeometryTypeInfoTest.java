@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.ExecutionConfig;
@@ -264,11 +265,13 @@ class GeometryTypeInfoTest {
                         "org.locationtech.jts.geom.Geometry: {type: typeinfo, class:"
                                 + " dev.flinkgeometry.serializer.GeometryTypeInfoFactory}");
         assertThat(GeometryTypes.configuration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactly(GeometryTypes.SERIALIZATION_CONFIG);
+                .first()
+                .isEqualTo(GeometryTypes.SERIALIZATION_CONFIG);
 
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-        assertThat(GeometryTypes.configuration().getOptional(PipelineOptions.SERIALIZATION_CONFIG))
-                .isEmpty();
+        // the Kryo defaults stay: they are per job, not JVM-wide
+        assertThat(GeometryTypes.configuration().get(PipelineOptions.SERIALIZATION_CONFIG))
+                .isEqualTo(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
     }
 
     @Test
@@ -280,8 +283,11 @@ class GeometryTypeInfoTest {
 
         GeometryTypes.addTo(configuration);
         GeometryTypes.addTo(configuration);
+        List<String> combined =
+                new ArrayList<>(List.of(pojoEntry, GeometryTypes.SERIALIZATION_CONFIG));
+        combined.addAll(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
         assertThat(configuration.get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactly(pojoEntry, GeometryTypes.SERIALIZATION_CONFIG);
+                .containsExactlyElementsOf(combined);
         assertThat(configuration.get(PipelineOptions.GENERIC_TYPES)).isFalse();
 
         // Flink accepts the combined list, and registers the factory from it
@@ -289,13 +295,16 @@ class GeometryTypeInfoTest {
                 StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         assertThat(GeometryTypes.isRegistered()).isTrue();
         assertThat(env.getConfiguration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactly(pojoEntry, GeometryTypes.SERIALIZATION_CONFIG);
+                .containsExactlyElementsOf(combined);
 
-        // once registered, addTo leaves a configuration as it is
+        // once registered, addTo adds only the (per job) Kryo defaults
         Configuration later = new Configuration();
         later.set(PipelineOptions.SERIALIZATION_CONFIG, List.of(pojoEntry));
         GeometryTypes.addTo(later);
-        assertThat(later.get(PipelineOptions.SERIALIZATION_CONFIG)).containsExactly(pojoEntry);
+        List<String> withKryo = new ArrayList<>(List.of(pojoEntry));
+        withKryo.addAll(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
+        assertThat(later.get(PipelineOptions.SERIALIZATION_CONFIG))
+                .containsExactlyElementsOf(withKryo);
     }
 
     @Test

@@ -42,12 +42,25 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * once its small internal array has grown to the largest number of headers seen.
  */
 final class WkbWriter {
+    /** ISO WKB instead of EWKB: Z and M as 1000/2000/3000 added to the type code, no SRID. */
+    private final boolean iso;
+
     /** Per decided header, in pre-order: its layout (simple geometries and collections only). */
     private CoordinateLayout[] layouts = new CoordinateLayout[1];
 
     private int headers;
     private int cursor;
     private Geometry prepared;
+
+    /** An extended (PostGIS EWKB) writer: what {@link WkbGeometrySerializer} writes. */
+    WkbWriter() {
+        this(false);
+    }
+
+    /** An ISO WKB writer if {@code iso}, else an EWKB one. */
+    WkbWriter(boolean iso) {
+        this.iso = iso;
+    }
 
     /**
      * Validates {@code geometry} and returns the number of bytes {@link #writeTo} will write.
@@ -60,7 +73,7 @@ final class WkbWriter {
         prepared = null;
         headers = 0;
         long size = measure(geometry, 0);
-        if (geometry.getSRID() != 0) {
+        if (!iso && geometry.getSRID() != 0) {
             size += 4;
         }
         if (size > Wkb.MAX_BYTES) {
@@ -231,7 +244,13 @@ final class WkbWriter {
         return at;
     }
 
-    private static int header(int type, CoordinateLayout layout, int srid, byte[] target, int at) {
+    private int header(int type, CoordinateLayout layout, int srid, byte[] target, int at) {
+        if (iso) {
+            int isoType = type + (layout.hasZ() ? 1000 : 0) + (layout.hasM() ? 2000 : 0);
+            target[at] = Wkb.LITTLE_ENDIAN;
+            WkbBytes.putIntLE(target, at + 1, isoType);
+            return at + Wkb.HEADER_BYTES;
+        }
         int typeWord = type;
         if (layout.hasZ()) {
             typeWord |= Wkb.Z_FLAG;

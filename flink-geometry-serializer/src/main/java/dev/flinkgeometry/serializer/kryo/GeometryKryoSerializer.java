@@ -1,0 +1,110 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.kryo;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.flinkgeometry.serializer.GeometrySerializer;
+import java.io.EOFException;
+import java.io.IOException;
+import org.apache.flink.core.memory.DataInputViewStreamWrapper;
+import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * A Kryo serializer for JTS geometries that writes exactly the record of {@link GeometrySerializer}
+ * (varint length, then the aligned payload): what Flink's Kryo fallback writes for a geometry once
+ * {@code GeometryTypes} registered this class as Kryo's default serializer for the JTS classes, for
+ * example for a state descriptor built on a TaskManager or a geometry inside a {@code HashMap}.
+ *
+ * <p>One compiled class serves Kryo 2.24 (Flink 1.20) and Kryo 5.6 (Flink 2.x): both declare {@code
+ * write(Kryo, Output, T)}, {@code read(Kryo, Input, Class)} (2.24: {@code Class<T>}, 5.6: {@code
+ * Class<? extends T>}, the same erasure) and {@code copy(Kryo, T)}, and both {@code Input} and
+ * {@code Output} are plain {@code java.io} streams, the only way this class uses them. The bytes
+ * are delegated to {@link GeometrySerializer}, which knows the layout; this class knows none.
+ *
+ * <p>Kryo writes {@code null} itself, so a record here is never empty: a length of 0 means the
+ * bytes were not written by this class. That is what Kryo's {@code FieldSerializer} state of a
+ * geometry with SRID 0 looks like (it writes the SRID first). The heap backend reads old state with
+ * the serializers of the savepoint, but RocksDB reads it with this one: there such state is
+ * refused, and the error says what to do ({@code docs/MIGRATION.md}).
+ *
+ * <p>The class name is stored in Flink's Kryo snapshots: it never changes.
+ */
+public final class GeometryKryoSerializer extends Serializer<Geometry> {
+    static final String NOT_OURS =
+            "Kryo state of %s was not written by GeometryKryoSerializer (%s). Kryo state written"
+                    + " by its default FieldSerializer, before GeometryKryoSerializer was"
+                    + " registered, cannot be read with it on RocksDB: restore that state once on"
+                    + " the hashmap backend from a canonical savepoint and take a new one, or"
+                    + " declare it with GeometryTypeInfo, which migrates Kryo state (see"
+                    + " docs/MIGRATION.md, \"Kryo state from before GeometryKryoSerializer\")";
+
+    // A Kryo instance is used by one thread at a time, and so is its serializer.
+    private GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
+
+    /** Kryo instantiates default serializers reflectively; a fresh one per Kryo instance. */
+    public GeometryKryoSerializer() {
+        super(false, false);
+    }
+
+    @Override
+    public void write(Kryo kryo, Output output, Geometry geometry) {
+        try {
+            serializer.serialize(geometry, new DataOutputViewStreamWrapper(output));
+        } catch (IOException e) {
+            throw new KryoException("cannot write " + geometry.getGeometryType(), e);
+        }
+    }
+
+    // A raw Class: the parameter is Class<T> in Kryo 2.24 and Class<? extends T> in Kryo 5.6; the
+    // erasure of both is read(Kryo, Input, Class), which this method overrides in either.
+    @Override
+    @SuppressWarnings("rawtypes")
+    public Geometry read(Kryo kryo, Input input, Class type) {
+        GeometrySerializer<Geometry> reader = serializerFor(type);
+        Geometry geometry;
+        try {
+            geometry = reader.deserialize(new DataInputViewStreamWrapper(input));
+        } catch (IOException | RuntimeException e) {
+            // Not an EOFException as the direct cause: Flink's KryoSerializer would rethrow that
+            // one alone, without this message. Inside a record, the end of input is corruption.
+            Throwable cause = e instanceof EOFException ? new IOException("end of input", e) : e;
+            throw new KryoException(String.format(NOT_OURS, type.getName(), e), cause);
+        }
+        if (geometry == null) {
+            throw new KryoException(
+                    String.format(NOT_OURS, type.getName(), "a record of length 0"));
+        }
+        return geometry;
+    }
+
+    /** A deep copy, as {@link GeometrySerializer#copy(Geometry)}. */
+    @Override
+    public Geometry copy(Kryo kryo, Geometry original) {
+        return serializer.copy(original);
+    }
+
+    /** The serializer declared for the class Kryo reads, so a LinearRing comes back as one. */
+    @SuppressWarnings("unchecked")
+    private GeometrySerializer<Geometry> serializerFor(Class<?> type) {
+        if (serializer.geometryClass() != type && Geometry.class.isAssignableFrom(type)) {
+            serializer =
+                    (GeometrySerializer<Geometry>)
+                            GeometrySerializer.of(type.asSubclass(Geometry.class));
+        }
+        return serializer;
+    }
+}

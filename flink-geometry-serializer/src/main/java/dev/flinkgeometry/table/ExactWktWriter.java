@@ -1,0 +1,160 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormat;
+import java.util.Locale;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * WKT that reads back (with JTS's {@code WKTReader}) to exactly the same doubles: JTS's {@code
+ * WKTWriter} writes at most 16 significant digits, so {@code 0.30000000000000004} would come back
+ * as {@code 0.3}. Ordinates are written as Java's {@link Double#toString(double)} (exact round
+ * trip), integers without a fraction. The {@code Z}/{@code M}/{@code ZM} tag follows the values, as
+ * in the aligned format: Z if some coordinate has a non-NaN Z, M likewise; collection members carry
+ * their own tags.
+ */
+final class ExactWktWriter {
+    private ExactWktWriter() {}
+
+    static String write(Geometry geometry) {
+        StringBuilder out = new StringBuilder();
+        write(geometry, out);
+        return out.toString();
+    }
+
+    private static void write(Geometry geometry, StringBuilder out) {
+        if (geometry instanceof GeometryCollection
+                && !(geometry instanceof MultiPoint
+                        || geometry instanceof MultiLineString
+                        || geometry instanceof MultiPolygon)) {
+            out.append("GEOMETRYCOLLECTION");
+            if (geometry.isEmpty() && geometry.getNumGeometries() == 0) {
+                out.append(" EMPTY");
+                return;
+            }
+            out.append(" (");
+            for (int i = 0; i < geometry.getNumGeometries(); i++) {
+                out.append(i == 0 ? "" : ", ");
+                write(geometry.getGeometryN(i), out);
+            }
+            out.append(')');
+            return;
+        }
+        CoordinateLayout layout = GeometryFormat.layoutOf(geometry);
+        out.append(geometry.getGeometryType().toUpperCase(Locale.ROOT));
+        out.append(layout.hasZ() ? (layout.hasM() ? " ZM" : " Z") : (layout.hasM() ? " M" : ""));
+        if (geometry instanceof Point) {
+            sequence(((Point) geometry).getCoordinateSequence(), layout, out);
+        } else if (geometry instanceof LineString) {
+            sequence(((LineString) geometry).getCoordinateSequence(), layout, out);
+        } else if (geometry instanceof Polygon) {
+            polygon((Polygon) geometry, layout, out);
+        } else {
+            members(geometry, layout, out);
+        }
+    }
+
+    private static void members(Geometry multi, CoordinateLayout layout, StringBuilder out) {
+        if (multi.getNumGeometries() == 0) {
+            out.append(" EMPTY");
+            return;
+        }
+        out.append(" (");
+        for (int i = 0; i < multi.getNumGeometries(); i++) {
+            out.append(i == 0 ? "" : ", ");
+            Geometry member = multi.getGeometryN(i);
+            StringBuilder part = new StringBuilder();
+            if (member instanceof Polygon) {
+                polygon((Polygon) member, layout, part);
+            } else if (member instanceof Point) {
+                sequence(((Point) member).getCoordinateSequence(), layout, part);
+            } else {
+                sequence(((LineString) member).getCoordinateSequence(), layout, part);
+            }
+            out.append(part.toString().trim());
+        }
+        out.append(')');
+    }
+
+    private static void polygon(Polygon polygon, CoordinateLayout layout, StringBuilder out) {
+        if (polygon.isEmpty()) {
+            out.append(" EMPTY");
+            return;
+        }
+        out.append(" (");
+        LinearRing shell = polygon.getExteriorRing();
+        sequence(shell.getCoordinateSequence(), layout, out, false);
+        for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
+            out.append(", ");
+            sequence(polygon.getInteriorRingN(i).getCoordinateSequence(), layout, out, false);
+        }
+        out.append(')');
+    }
+
+    private static void sequence(
+            CoordinateSequence sequence, CoordinateLayout layout, StringBuilder out) {
+        sequence(sequence, layout, out, true);
+    }
+
+    private static void sequence(
+            CoordinateSequence sequence,
+            CoordinateLayout layout,
+            StringBuilder out,
+            boolean space) {
+        if (space) {
+            out.append(' ');
+        }
+        if (sequence.size() == 0) {
+            out.append("EMPTY");
+            return;
+        }
+        out.append('(');
+        for (int i = 0; i < sequence.size(); i++) {
+            out.append(i == 0 ? "" : ", ");
+            ordinate(sequence.getX(i), out);
+            out.append(' ');
+            ordinate(sequence.getY(i), out);
+            if (layout.hasZ()) {
+                out.append(' ');
+                ordinate(sequence.getZ(i), out);
+            }
+            if (layout.hasM()) {
+                out.append(' ');
+                ordinate(sequence.getM(i), out);
+            }
+        }
+        out.append(')');
+    }
+
+    private static void ordinate(double value, StringBuilder out) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15 && !isNegativeZero(value)) {
+            out.append((long) value);
+        } else {
+            out.append(Double.toString(value));
+        }
+    }
+
+    private static boolean isNegativeZero(double value) {
+        return Double.doubleToRawLongBits(value) == Long.MIN_VALUE;
+    }
+}

@@ -1,0 +1,34 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import dev.flinkgeometry.serializer.GeometrySerializer;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.types.DataType;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * The SQL type of a geometry column: {@code RAW('org.locationtech.jts.geom.Geometry', ...)} backed
+ * by {@link GeometrySerializer}, which the functions of {@link GeometryModule} take and return. Use
+ * it in a {@code Schema} ({@code .column("shape", GeometryDataTypes.geometry())}) when a table
+ * comes from a {@code DataStream} of geometries.
+ */
+public final class GeometryDataTypes {
+    private GeometryDataTypes() {}
+
+    /**
+     * {@code RAW} of {@code Geometry}, serialized by {@code GeometrySerializer.of(Geometry.class)}.
+     */
+    public static DataType geometry() {
+        return DataTypes.RAW(Geometry.class, GeometrySerializer.of(Geometry.class));
+    }
+}

@@ -1,0 +1,84 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import dev.flinkgeometry.format.GeometryFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.flink.table.catalog.DataTypeFactory;
+import org.apache.flink.table.functions.ScalarFunction;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.inference.InputTypeStrategies;
+import org.apache.flink.table.types.inference.InputTypeStrategy;
+import org.apache.flink.table.types.inference.TypeInference;
+import org.apache.flink.table.types.inference.TypeStrategies;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * A conversion function of {@link GeometryModule}: its signatures are given explicitly, because the
+ * geometry type is a {@code RAW} type that annotations cannot name with its serializer. Every
+ * function returns {@code NULL} for a {@code NULL} argument.
+ */
+abstract class GeometryFunction extends ScalarFunction {
+    private static final long serialVersionUID = 1L;
+
+    private final transient DataType result;
+    private final transient List<DataType[]> signatures = new ArrayList<>();
+
+    GeometryFunction(DataType result, DataType[]... signatures) {
+        this.result = result;
+        this.signatures.addAll(Arrays.asList(signatures));
+    }
+
+    /** The SQL name, for error messages. */
+    abstract String name();
+
+    @Override
+    public TypeInference getTypeInference(DataTypeFactory typeFactory) {
+        List<InputTypeStrategy> alternatives = new ArrayList<>();
+        for (DataType[] signature : signatures) {
+            alternatives.add(InputTypeStrategies.explicitSequence(signature));
+        }
+        InputTypeStrategy input =
+                alternatives.size() == 1
+                        ? alternatives.get(0)
+                        : InputTypeStrategies.or(alternatives.toArray(new InputTypeStrategy[0]));
+        return TypeInference.newBuilder()
+                .inputTypeStrategy(input)
+                .outputTypeStrategy(TypeStrategies.explicit(result))
+                .build();
+    }
+
+    static DataType[] args(DataType... types) {
+        return types;
+    }
+
+    /**
+     * Returns {@code geometry} if a geometry column can hold its SRID (0..16777215, the aligned
+     * format's 3 bytes); otherwise fails, naming the function, rather than later when the row is
+     * serialized.
+     */
+    final Geometry withCheckedSrid(Geometry geometry) {
+        int srid = geometry.getSRID();
+        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+            throw new IllegalArgumentException(
+                    name()
+                            + ": SRID "
+                            + srid
+                            + " is outside 0.."
+                            + GeometryFormat.MAX_SRID
+                            + ", which a geometry column holds");
+        }
+        return geometry;
+    }
+}

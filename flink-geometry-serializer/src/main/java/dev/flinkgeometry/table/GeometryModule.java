@@ -1,0 +1,75 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.module.Module;
+
+/**
+ * SQL conversion functions between a geometry column ({@link GeometryDataTypes#geometry()}, a
+ * {@code RAW} type backed by {@code GeometrySerializer}) and the interchange forms: {@code
+ * ST_GeomFromWKB}, {@code ST_GeomFromEWKB}, {@code ST_AsBinary}, {@code ST_AsEWKB}, {@code
+ * ST_GeomFromText}, {@code ST_AsText}, {@code ST_SRID}, {@code ST_SetSRID}. No spatial predicates.
+ *
+ * <pre>{@code
+ * LOAD MODULE geometry;                        -- SQL client, SQL gateway
+ * tableEnv.loadModule("geometry", GeometryModule.INSTANCE);   // Table API
+ * }</pre>
+ *
+ * <p>Flink resolves a function name through the loaded modules in their order: loaded after {@code
+ * core}, these names win only where {@code core} has none (it has none of them).
+ */
+public final class GeometryModule implements Module {
+    /** The module; it holds no state. */
+    public static final GeometryModule INSTANCE = new GeometryModule();
+
+    /** The name that {@code LOAD MODULE} takes. */
+    public static final String IDENTIFIER = "geometry";
+
+    private static final Map<String, Supplier<FunctionDefinition>> FUNCTIONS = functions();
+
+    private static Map<String, Supplier<FunctionDefinition>> functions() {
+        Map<String, Supplier<FunctionDefinition>> functions = new LinkedHashMap<>();
+        functions.put("ST_GeomFromWKB", StGeomFromWkb::new);
+        functions.put("ST_GeomFromEWKB", () -> new StGeomFromWkb("ST_GeomFromEWKB"));
+        functions.put("ST_AsBinary", StAsBinary::new);
+        functions.put("ST_AsEWKB", () -> new StAsBinary(true));
+        functions.put("ST_GeomFromText", StGeomFromText::new);
+        functions.put("ST_AsText", StAsText::new);
+        functions.put("ST_SRID", StSrid::new);
+        functions.put("ST_SetSRID", StSetSrid::new);
+        return Collections.unmodifiableMap(functions);
+    }
+
+    @Override
+    public Set<String> listFunctions() {
+        return FUNCTIONS.keySet();
+    }
+
+    @Override
+    public Optional<FunctionDefinition> getFunctionDefinition(String name) {
+        // SQL names are case-insensitive
+        for (Map.Entry<String, Supplier<FunctionDefinition>> entry : FUNCTIONS.entrySet()) {
+            if (entry.getKey().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
+                return Optional.of(entry.getValue().get());
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
+
+import org.apache.flink.table.api.DataTypes;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * {@code ST_AsText(geometry)}: WKT with {@code Z}, {@code M} or {@code ZM} where the geometry has
+ * such values (WKT has no SRID: use {@code ST_SRID}). Ordinates are written so that they read back
+ * to the same doubles ({@link ExactWktWriter}).
+ */
+public final class StAsText extends GeometryFunction {
+    private static final long serialVersionUID = 1L;
+
+    public StAsText() {
+        super(DataTypes.STRING(), args(geometry()));
+    }
+
+    @Override
+    String name() {
+        return "ST_AsText";
+    }
+
+    public String eval(Geometry geometry) {
+        if (geometry == null) {
+            return null;
+        }
+        return ExactWktWriter.write(geometry);
+    }
+}

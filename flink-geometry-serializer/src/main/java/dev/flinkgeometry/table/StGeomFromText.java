@@ -1,0 +1,79 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
+
+import org.apache.flink.table.api.DataTypes;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.io.ParseException;
+import org.locationtech.jts.io.WKTReader;
+
+/**
+ * {@code ST_GeomFromText(wkt STRING [, srid INT])}: WKT (with {@code Z}, {@code M}, {@code ZM}) or
+ * EWKT ({@code SRID=4326;POINT (1 2)}) to a geometry; the optional SRID replaces the EWKT one.
+ * Invalid text fails with JTS's reason and the input.
+ */
+public final class StGeomFromText extends GeometryFunction {
+    private static final long serialVersionUID = 1L;
+    private static final int SHOWN_CHARS = 200;
+
+    private transient WKTReader reader;
+
+    public StGeomFromText() {
+        super(geometry(), args(DataTypes.STRING()), args(DataTypes.STRING(), DataTypes.INT()));
+    }
+
+    @Override
+    String name() {
+        return "ST_GeomFromText";
+    }
+
+    public Geometry eval(String text) {
+        if (text == null) {
+            return null;
+        }
+        if (reader == null) {
+            reader = new WKTReader();
+        }
+        int srid = 0;
+        String wkt = text;
+        try {
+            if (text.regionMatches(true, 0, "SRID=", 0, 5)) {
+                int semicolon = text.indexOf(';');
+                if (semicolon < 0) {
+                    throw new ParseException("EWKT without ';' after SRID=");
+                }
+                srid = Integer.parseInt(text.substring(5, semicolon).trim());
+                wkt = text.substring(semicolon + 1);
+            }
+            Geometry geometry = reader.read(wkt);
+            geometry.setSRID(srid);
+            return withCheckedSrid(geometry);
+        } catch (ParseException | RuntimeException e) {
+            String shown =
+                    text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
+            throw new IllegalArgumentException(
+                    "ST_GeomFromText: invalid WKT: " + e.getMessage() + "; input '" + shown + "'",
+                    e);
+        }
+    }
+
+    public Geometry eval(String text, Integer srid) {
+        Geometry geometry = eval(text);
+        if (geometry != null && srid != null) {
+            geometry.setSRID(srid);
+            withCheckedSrid(geometry);
+        }
+        return geometry;
+    }
+}

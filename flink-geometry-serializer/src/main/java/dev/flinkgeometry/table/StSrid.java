@@ -1,0 +1,35 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
+
+import org.apache.flink.table.api.DataTypes;
+import org.locationtech.jts.geom.Geometry;
+
+/** {@code ST_SRID(geometry)}: the SRID (0 when unknown). */
+public final class StSrid extends GeometryFunction {
+    private static final long serialVersionUID = 1L;
+
+    public StSrid() {
+        super(DataTypes.INT(), args(geometry()));
+    }
+
+    @Override
+    String name() {
+        return "ST_SRID";
+    }
+
+    public Integer eval(Geometry geometry) {
+        return geometry == null ? null : geometry.getSRID();
+    }
+}
