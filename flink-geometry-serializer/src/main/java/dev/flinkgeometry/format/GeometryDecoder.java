@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.internal.LittleEndianBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -117,7 +118,7 @@ public final class GeometryDecoder {
                                 | (bytes[start + 2] & 0xFF) << 8
                                 | (bytes[start + 3] & 0xFF);
             }
-            int count = LittleEndian.getInt(bytes, start + 4);
+            int count = LittleEndianBytes.getInt(bytes, start + 4);
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
@@ -276,7 +277,7 @@ public final class GeometryDecoder {
 
         boolean allNaN(int offset, CoordinateLayout layout) {
             for (int o = 0; o < layout.ordinates(); o++) {
-                if (!Double.isNaN(LittleEndian.getDouble(bytes, offset + 8 * o))) {
+                if (!Double.isNaN(LittleEndianBytes.getDouble(bytes, offset + 8 * o))) {
                     return false;
                 }
             }
@@ -290,7 +291,7 @@ public final class GeometryDecoder {
         CoordinateSequence sequence(CoordinateLayout layout, int offset, int count) {
             if (kind == CoordinateSequenceKind.PACKED_DOUBLE) {
                 double[] raw = new double[count * layout.ordinates()];
-                LittleEndian.getDoubles(bytes, offset, raw, 0, raw.length);
+                LittleEndianBytes.getDoubles(bytes, offset, raw, 0, raw.length);
                 return new PackedCoordinateSequence.Double(
                         raw, layout.ordinates(), layout.measures());
             }
@@ -307,8 +308,8 @@ public final class GeometryDecoder {
                         int o = offset + 16 * i;
                         coordinates[i] =
                                 new CoordinateXY(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8));
                     }
                     break;
                 case XYZ:
@@ -316,9 +317,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new Coordinate(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16));
                     }
                     break;
                 case XYM:
@@ -326,9 +327,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16));
                     }
                     break;
                 default:
@@ -336,10 +337,10 @@ public final class GeometryDecoder {
                         int o = offset + 32 * i;
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16),
-                                        LittleEndian.getDouble(bytes, o + 24));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16),
+                                        LittleEndianBytes.getDouble(bytes, o + 24));
                     }
                     break;
             }
@@ -371,7 +372,7 @@ public final class GeometryDecoder {
                 if (limit - ints < 4) {
                     throw error("truncated structure: missing the number of " + what, ints);
                 }
-                int value = LittleEndian.getInt(bytes, ints);
+                int value = LittleEndianBytes.getInt(bytes, ints);
                 if (value < 0 || (long) value * 4 * intsEach > limit - ints - 4) {
                     throw error(
                             "number of "
