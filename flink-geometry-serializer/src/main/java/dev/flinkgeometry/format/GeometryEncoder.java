@@ -60,8 +60,8 @@ public final class GeometryEncoder {
      * Encodes {@code geometry} at {@code target[offset]}.
      *
      * @return the offset after the last byte written; or, if {@code target} has too little room
-     *     after {@code offset}, the negated size of the encoding, with nothing written: grow the
-     *     buffer and call again
+     *     after {@code offset}, the negated size of the encoding (the bytes of {@code target} after
+     *     {@code offset} are then undefined): grow the buffer and call again
      * @throws GeometryFormatException if the geometry cannot be carried: an SRID outside {@code
      *     0..16777215}, collections nested deeper than {@link GeometryFormat#MAX_NESTING_DEPTH}, an
      *     encoding larger than {@link GeometryFormat#MAX_ENCODED_BYTES}, or an unknown geometry
@@ -89,6 +89,11 @@ public final class GeometryEncoder {
      * The state of one encode: a size pass records each header's type, count and coordinate flags
      * in pre-order, then the write pass consumes them with {@link #next}. Cursors within a geometry
      * are locals of the write methods.
+     *
+     * <p>A point, line string, polygon or Multi* geometry is first encoded on a guess, XY (the
+     * common case), and its Z and M values are checked while its coordinates are written: one pass
+     * over them instead of a scan and a write. A wrong guess (rare) encodes again with the value
+     * rule. Geometry collections always take the value rule.
      */
     private static final class Writer {
         private final boolean fast;
@@ -98,6 +103,11 @@ public final class GeometryEncoder {
         private int headers;
         private int next;
 
+        /** This encode writes on the XY guess; {@link #wrongGuess} once a Z or M value is seen. */
+        private boolean guessXy;
+
+        private boolean wrongGuess;
+
         Writer(boolean fast) {
             this.fast = fast;
         }
@@ -106,6 +116,21 @@ public final class GeometryEncoder {
             if (fast && geometry instanceof Point) {
                 return point((Point) geometry, target, offset);
             }
+            if (fast && !CoordinateTypeRule.isCollectionProper(geometry)) {
+                guessXy = true;
+                wrongGuess = false;
+                int end = encodeOnce(geometry, target, offset);
+                guessXy = false;
+                if (end >= 0 && !wrongGuess) {
+                    return end;
+                }
+                // A Z or M value, or too little room: the exact size needs the value rule.
+            }
+            return encodeOnce(geometry, target, offset);
+        }
+
+        private int encodeOnce(Geometry geometry, byte[] target, int offset)
+                throws GeometryFormatException {
             headers = 0;
             long size = measure(geometry, 0);
             if (size > GeometryFormat.MAX_ENCODED_BYTES) {
@@ -201,7 +226,7 @@ public final class GeometryEncoder {
                 throw new GeometryFormatException(
                         geometry.getGeometryType() + " has too many coordinates: " + coordinates);
             }
-            int found = coordinates > 0 ? CoordinateTypeRule.of(geometry, fast) : 0;
+            int found = coordinates > 0 && !guessXy ? CoordinateTypeRule.of(geometry, fast) : 0;
             types[index] = type;
             counts[index] = (int) coordinates;
             flags[index] = found;
@@ -293,6 +318,14 @@ public final class GeometryEncoder {
         }
 
         private int coordinates(CoordinateSequence sequence, int found, byte[] target, int at) {
+            if (guessXy) {
+                int end = CoordinateWriter.writeXyUnlessValues(sequence, target, at);
+                if (end < 0) {
+                    wrongGuess = true; // the output is discarded; stay within the guessed size
+                    return at;
+                }
+                return end;
+            }
             return CoordinateWriter.write(sequence, found, target, at, fast);
         }
 

@@ -61,6 +61,64 @@ public final class CoordinateWriter {
         return plain(sequence, size, flags, target, offset);
     }
 
+    /**
+     * Writes {@code sequence} as XY if none of its coordinates has a Z or M value, with one pass
+     * over JTS's default sequences (a {@code new Coordinate(x, y)} declares a Z, NaN): for encoders
+     * that guess XY. Returns the offset after the coordinates, or -1 if some coordinate has a Z or
+     * M value (then {@code target} holds partial output from {@code offset} on).
+     */
+    public static int writeXyUnlessValues(CoordinateSequence sequence, byte[] target, int offset) {
+        if (sequence instanceof CoordinateArraySequence) {
+            Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
+            boolean checkZ = sequence.hasZ();
+            boolean checkM = sequence.hasM();
+            if (!checkZ && !checkM) {
+                return xy(coordinates, sequence.size(), target, offset);
+            }
+            return xyUnlessValues(coordinates, sequence.size(), checkZ, checkM, target, offset);
+        }
+        if (CoordinateTypeRule.of(sequence, 0, true) != 0) {
+            return -1;
+        }
+        return write(sequence, 0, target, offset, true);
+    }
+
+    /** {@link #xy}, noting Z and M values in the same loop: one load more per coordinate. */
+    private static int xyUnlessValues(
+            Coordinate[] coordinates,
+            int size,
+            boolean checkZ,
+            boolean checkM,
+            byte[] target,
+            int offset) {
+        boolean nan = false;
+        boolean values = false;
+        for (int i = 0; i < size; i++) {
+            int o = offset + 16 * i;
+            Coordinate c = coordinates[i];
+            double x = c.x;
+            double y = c.y;
+            LittleEndianBytes.putDoubleRaw(target, o, x);
+            LittleEndianBytes.putDoubleRaw(target, o + 8, y);
+            nan |= x != x | y != y;
+            if (checkZ) {
+                double z = c.getZ();
+                values |= z == z;
+            }
+            if (checkM) {
+                double m = c.getM();
+                values |= m == m;
+            }
+        }
+        if (values) {
+            return -1;
+        }
+        if (nan) {
+            LittleEndianBytes.canonicalizeNaNs(target, offset, 2 * size);
+        }
+        return offset + 16 * size;
+    }
+
     /** Writes one coordinate of NaN ordinates (an empty point inside a multi-point, in WKB). */
     public static int nan(int flags, byte[] target, int offset) {
         int end = offset + bytes(flags);
