@@ -28,92 +28,88 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.locationtech.jts.geom.Geometry;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
  * A job in the style of flink-benchmarks' {@code SerializationFrameworkMiniBenchmarks}: a source of
  * {@link GeometryRecord}s, {@code rebalance()} (so every record is serialized, sent through Flink's
- * network stack and deserialized), a discarding sink; 300,000 records per invocation, in records
- * per millisecond. Parallelism 1: the source and the sink task each get one of two cores.
+ * network stack and deserialized), a discarding sink; in records per millisecond. Parallelism 1:
+ * the source and the sink task each get one of two cores. The {@code natural-earth} workload
+ * rotates through its 3,961 countries and lakes record by record.
+ *
+ * <p>Each invocation is a whole job, whose start and end cost the same for every contender; the
+ * subclasses choose how many records amortize it.
  */
-public class GeometryJobBenchmark extends BenchmarkBase {
-    public static final int RECORDS_PER_INVOCATION = 300_000;
-
-    // Not polygon-256: Kryo needs ~100 s per invocation there, too long for the full run.
-    @Param({"point", "polygon-16"})
+public abstract class JobBenchmarkBase extends BenchmarkBase {
+    // Not polygon-256: Kryo needs ~100 s per 300,000 records there.
+    @Param({"point", "polygon-16", "natural-earth"})
     public String workload;
 
-    @Param({"ours", "kryo", "wkb-legacy"})
-    public String contender;
-
-    private Geometry geometry;
+    private Geometry[] geometries;
     private TypeInformation<GeometryRecord> recordType;
+
+    public abstract String contender();
 
     @Setup
     public void setUp() throws IOException {
-        geometry = single(Workloads.load(workload));
-        recordType = GeometryRecordTypes.of(contender);
+        geometries = Workloads.load(workload);
+        recordType = GeometryRecordTypes.of(contender());
         verify(new SerializerConfigImpl());
     }
 
-    @Benchmark
-    @OperationsPerInvocation(RECORDS_PER_INVOCATION)
-    public void rebalance(FlinkEnvironmentContext context) throws Exception {
+    /** Runs one job of {@code records} records. */
+    void run(FlinkEnvironmentContext context, int records) throws Exception {
         StreamExecutionEnvironment env = context.environment(1);
-        env.fromSequence(0, RECORDS_PER_INVOCATION - 1)
-                .map(new ToRecord(geometry))
+        env.fromSequence(0, records - 1)
+                .map(new ToRecord(geometries))
                 .returns(recordType)
                 .rebalance()
                 .sinkTo(new DiscardingSink<>());
         context.execute(env);
     }
 
-    /** The job's record serializer is the contender's, and gives the record back exactly. */
+    /** The job's record serializer is the contender's, and gives every record back exactly. */
     private void verify(SerializerConfigImpl config) throws IOException {
         TypeSerializer<?> field =
                 ((PojoTypeInfo<GeometryRecord>) recordType)
                         .getTypeAt("geometry")
                         .createSerializer(config);
         TypeSerializer<GeometryRecord> serializer = recordType.createSerializer(config);
-        if (contender.equals(Contenders.KRYO) != (field instanceof KryoSerializer)) {
-            throw new IllegalStateException(contender + " job uses " + field);
+        if (contender().equals(Contenders.KRYO) != (field instanceof KryoSerializer)) {
+            throw new IllegalStateException(contender() + " job uses " + field);
         }
         DataOutputSerializer out = new DataOutputSerializer(1 << 16);
-        serializer.serialize(new GeometryRecord(7, geometry), out);
-        GeometryRecord back =
-                serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
-        if (back.id != 7) {
-            throw new IllegalStateException(contender + " lost the record id");
+        DataInputDeserializer in = new DataInputDeserializer();
+        for (int i = 0; i < geometries.length; i++) {
+            out.clear();
+            serializer.serialize(new GeometryRecord(i, geometries[i]), out);
+            in.setBuffer(out.getSharedBuffer(), 0, out.length());
+            GeometryRecord back = serializer.deserialize(in);
+            if (back.id != i) {
+                throw new IllegalStateException(contender() + " lost the record id");
+            }
+            ExactGeometry.require(contender(), geometries[i], back.geometry);
         }
-        ExactGeometry.require(contender, geometry, back.geometry);
-    }
-
-    private static Geometry single(Geometry[] geometries) {
-        if (geometries.length != 1) {
-            throw new IllegalArgumentException("a job workload is one shape");
-        }
-        return geometries[0];
     }
 
     /** Emits one reused record per number (object reuse is on, as in flink-benchmarks). */
     private static final class ToRecord implements MapFunction<Long, GeometryRecord> {
         private static final long serialVersionUID = 1L;
-        private final Geometry geometry;
+        private final Geometry[] geometries;
         private transient GeometryRecord record;
 
-        ToRecord(Geometry geometry) {
-            this.geometry = geometry;
+        ToRecord(Geometry[] geometries) {
+            this.geometries = geometries;
         }
 
         @Override
         public GeometryRecord map(Long id) {
             if (record == null) {
-                record = new GeometryRecord(0, geometry);
+                record = new GeometryRecord();
             }
             record.id = id;
+            record.geometry = geometries[(int) (id % geometries.length)];
             return record;
         }
     }

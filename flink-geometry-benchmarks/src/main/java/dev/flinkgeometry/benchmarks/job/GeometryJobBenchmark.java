@@ -1,0 +1,69 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.benchmarks.job;
+
+import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The job benchmark of the serializers that are within a few times of each other: ours, our legacy
+ * WKB one and the JTS-WKB one users write by hand; 300,000 records per job.
+ *
+ * <p>Forks differ more than iterations do here (JIT and thread placement vary per JVM: up to ~30%
+ * between two forks of one contender on two cores), so the run takes several forks of long
+ * iterations (3 forks × 5 iterations of 1.5 s, after 4 of warm-up: Flink's stack takes seconds to
+ * compile).
+ */
+// The JVM options of BenchmarkBase, repeated: a @Fork here replaces the inherited one.
+@Fork(
+        value = 3,
+        jvmArgsAppend = {
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:+AlwaysPreTouch",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens=java.base/java.time=ALL-UNNAMED",
+            "--add-opens=java.base/java.text=ALL-UNNAMED"
+        })
+@Warmup(iterations = 4, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+public class GeometryJobBenchmark extends JobBenchmarkBase {
+    public static final int RECORDS_PER_INVOCATION = 300_000;
+
+    @Param({"ours", "wkb-legacy", "jts-wkb"})
+    public String contender;
+
+    @Override
+    public String contender() {
+        return contender;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(RECORDS_PER_INVOCATION)
+    public void rebalance(FlinkEnvironmentContext context) throws Exception {
+        run(context, RECORDS_PER_INVOCATION);
+    }
+}
