@@ -119,8 +119,12 @@ public final class GeometryEncoder {
             if (fast && !CoordinateTypeRule.isCollectionProper(geometry)) {
                 guessXy = true;
                 wrongGuess = false;
-                int end = encodeOnce(geometry, target, offset);
-                guessXy = false;
+                int end;
+                try {
+                    end = encodeOnce(geometry, target, offset);
+                } finally {
+                    guessXy = false; // also after an invalid geometry: the next encode starts clean
+                }
                 if (end >= 0 && !wrongGuess) {
                     return end;
                 }

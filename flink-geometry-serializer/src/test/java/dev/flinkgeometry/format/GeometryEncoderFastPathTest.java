@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.internal.LittleEndianBytes;
 import dev.flinkgeometry.testing.GeometryArbitraries;
@@ -151,6 +152,26 @@ class GeometryEncoderFastPathTest {
         }
         assertThat(nans).isPositive();
         assertThat(bytes).isEqualTo(plain(FACTORY.createLineString(coordinates)));
+    }
+
+    @Example
+    void aFailedEncodeOnTheXyGuessLeavesNoGuessBehind() throws Exception {
+        GeometryEncoder encoder = new GeometryEncoder();
+        Geometry badSrid = FACTORY.createPolygon(ring(0));
+        badSrid.setSRID(-1);
+        Geometry collection =
+                FACTORY.createGeometryCollection(
+                        new Geometry[] {
+                            FACTORY.createLineString(ring(0)),
+                            FACTORY.createPoint(new Coordinate(1, 2, 3))
+                        });
+        byte[] target = new byte[256];
+
+        assertThatThrownBy(() -> encoder.encode(badSrid, target, 0))
+                .isInstanceOf(GeometryFormatException.class);
+        int end = encoder.encode(collection, target, 0);
+
+        assertThat(Arrays.copyOf(target, end)).isEqualTo(plain(collection));
     }
 
     @Example
