@@ -35,19 +35,34 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * GeometryFormatException} naming the problem and its offset.
  *
  * <p>Decoded sequences have exactly the encoded layout (dimension 2, 3 or 4; measures 0 or 1) and
- * the chosen {@link CoordinateSequenceKind}. Instances are immutable and thread-safe.
+ * the chosen {@link CoordinateSequenceKind}. The instances of {@link #of} are immutable and
+ * thread-safe; one of {@link #reusing} belongs to one thread.
  */
 public final class GeometryDecoder {
-    private static final GeometryDecoder ARRAY = new GeometryDecoder(CoordinateSequenceKind.ARRAY);
+    private static final GeometryDecoder ARRAY =
+            new GeometryDecoder(CoordinateSequenceKind.ARRAY, false);
     private static final GeometryDecoder PACKED =
-            new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE);
+            new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE, false);
 
     private final CoordinateSequenceKind kind;
     private final GeometryFactory factory;
 
-    private GeometryDecoder(CoordinateSequenceKind kind) {
+    /** The state of one decode, reused by a {@link #reusing} decoder; {@code null} if shared. */
+    private final Reader reusable;
+
+    private GeometryDecoder(CoordinateSequenceKind kind, boolean reuse) {
         this.kind = kind;
         this.factory = kind.geometryFactory();
+        this.reusable = reuse ? new Reader() : null;
+    }
+
+    /**
+     * A decoder for one thread that reuses its per-decode state, so that a decode allocates nothing
+     * but the geometry (the shared decoders allocate a small reader per call, which the JIT cannot
+     * always elide).
+     */
+    public static GeometryDecoder reusing(CoordinateSequenceKind kind) {
+        return new GeometryDecoder(kind, true);
     }
 
     /** The (shared, thread-safe) decoder producing sequences of {@code kind}. */
@@ -69,31 +84,37 @@ public final class GeometryDecoder {
             throw new IndexOutOfBoundsException(
                     "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
         }
-        Reader reader = new Reader(bytes, offset, offset + length);
-        Geometry geometry = reader.geometry(offset, 0);
-        if (reader.end != offset + length) {
-            throw reader.error(
-                    (offset + length - reader.end) + " trailing bytes after the geometry",
-                    reader.end);
+        Reader reader = reusable != null ? reusable : new Reader();
+        reader.start(bytes, offset, offset + length);
+        try {
+            Geometry geometry = reader.geometry(offset, 0);
+            if (reader.end != offset + length) {
+                throw reader.error(
+                        (offset + length - reader.end) + " trailing bytes after the geometry",
+                        reader.end);
+            }
+            return geometry;
+        } finally {
+            reader.bytes = null; // keep no caller's buffer
         }
-        return geometry;
     }
 
     /**
      * The state of one decode call: the record's bytes and bounds, and where the last part ended.
      */
     private final class Reader {
-        final byte[] bytes;
-        final int base;
-        final int limit;
+        byte[] bytes;
+        int base;
+        int limit;
 
         /** Where the geometry read last ended (before any collection padding). */
         int end;
 
-        Reader(byte[] bytes, int base, int limit) {
+        void start(byte[] bytes, int base, int limit) {
             this.bytes = bytes;
             this.base = base;
             this.limit = limit;
+            this.end = base;
         }
 
         GeometryFormatException error(String message, int at) {
