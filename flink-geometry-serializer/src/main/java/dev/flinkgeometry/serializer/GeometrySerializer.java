@@ -118,10 +118,10 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     // Copies
     // ------------------------------------------------------------------------------------------
 
-    /** A deep copy (as JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
+    /** A deep copy (JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
     @Override
     public T copy(T from) {
-        return from == null ? null : geometryClass.cast(GeometryCopy.of(from));
+        return from == null ? null : geometryClass.cast(from.copy());
     }
 
     @Override
