@@ -15,6 +15,7 @@ import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
 import dev.flinkgeometry.format.internal.LittleEndianBytes;
 import java.util.Arrays;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -24,6 +25,7 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Encodes JTS geometries in the aligned format: {@link #encode(Geometry, byte[], int)} writes into
@@ -161,6 +163,9 @@ public final class GeometryEncoder {
             checkSrid(point);
             CoordinateSequence sequence = point.getCoordinateSequence();
             int count = sequence.size();
+            if (count == 1 && sequence instanceof CoordinateArraySequence) {
+                return xyPoint(point, (CoordinateArraySequence) sequence, target, offset);
+            }
             int found = count == 0 ? 0 : CoordinateTypeRule.of(sequence, 0, true);
             int size = GeometryFormat.HEADER_BYTES + count * CoordinateWriter.bytes(found);
             if (size > target.length - offset) {
@@ -169,6 +174,36 @@ public final class GeometryEncoder {
             header(GeometryFormat.POINT, point.getSRID(), found, count, target, offset);
             return CoordinateWriter.write(
                     sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
+        }
+
+        /**
+         * A point of JTS's default sequence, without loops: its one coordinate's Z and M decide the
+         * layout; the XY case (nearly every point) is written directly.
+         */
+        private int xyPoint(
+                Point point, CoordinateArraySequence sequence, byte[] target, int offset)
+                throws GeometryFormatException {
+            Coordinate c = sequence.getCoordinate(0);
+            double z = sequence.hasZ() ? c.getZ() : Double.NaN;
+            double m = sequence.hasM() ? c.getM() : Double.NaN;
+            if (z == z || m == m) {
+                int found =
+                        (z == z ? CoordinateTypeRule.Z : 0) | (m == m ? CoordinateTypeRule.M : 0);
+                int size = GeometryFormat.HEADER_BYTES + CoordinateWriter.bytes(found);
+                if (size > target.length - offset) {
+                    return -size;
+                }
+                header(GeometryFormat.POINT, point.getSRID(), found, 1, target, offset);
+                return CoordinateWriter.write(
+                        sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
+            }
+            if (GeometryFormat.HEADER_BYTES + 16 > target.length - offset) {
+                return -(GeometryFormat.HEADER_BYTES + 16);
+            }
+            header(GeometryFormat.POINT, point.getSRID(), 0, 1, target, offset);
+            LittleEndianBytes.putDouble(target, offset + 8, c.x);
+            LittleEndianBytes.putDouble(target, offset + 16, c.y);
+            return offset + GeometryFormat.HEADER_BYTES + 16;
         }
 
         // ------------------------------------------------------------------------------------
