@@ -198,6 +198,17 @@ public final class GeometryDecoder {
                 throw error("a point has 0 or 1 coordinates, not " + count, at - 4);
             }
             end = at + coordinateBytes(layout, count, at);
+            if (count == 1
+                    && layout == CoordinateLayout.XY
+                    && kind == CoordinateSequenceKind.ARRAY) {
+                // The most frequent record, without the sequence loops.
+                Coordinate[] coordinate = {
+                    new CoordinateXY(
+                            LittleEndianBytes.getDouble(bytes, at),
+                            LittleEndianBytes.getDouble(bytes, at + 8))
+                };
+                return factory.createPoint(new CoordinateArraySequence(coordinate, 2, 0));
+            }
             return factory.createPoint(sequence(layout, at, count));
         }
 
