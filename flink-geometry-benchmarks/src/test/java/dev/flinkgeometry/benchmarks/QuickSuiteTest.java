@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.benchmarks.job.GeometryJobBenchmark;
+import dev.flinkgeometry.benchmarks.job.KryoJobBenchmark;
 import dev.flinkgeometry.benchmarks.micro.DeepCopyBenchmark;
 import dev.flinkgeometry.benchmarks.micro.DeserializeBenchmark;
 import dev.flinkgeometry.benchmarks.micro.LegacyMigrationBenchmark;
@@ -66,6 +67,7 @@ class QuickSuiteTest {
                     StreamDeserializeBenchmark.class,
                     LegacyMigrationBenchmark.class,
                     GeometryJobBenchmark.class,
+                    KryoJobBenchmark.class,
                     ValueStateBenchmark.class,
                     GeometryKeyBenchmark.class);
 
@@ -115,8 +117,11 @@ class QuickSuiteTest {
         List<Path> pngs = BenchmarkReport.generate(json, markdown, charts, "quick", "1 s");
         String text = Files.readString(markdown);
         assertThat(text)
-                .contains("## Targets (issue 4)", "## Bytes per record", "| point | 25 | 25 | 25 |")
+                .contains("## Targets\n", "## Bytes per record", "| point | 25 | 25 | 25 |")
+                .doesNotContainPattern("(?i)issue \\d")
                 .contains("| A point record ≤ 25 bytes | 25 bytes | met |")
+                .contains("| Job ≥ 5× Kryo records/ms, every workload | ")
+                .contains("ours ÷ jts-wkb | ours ÷ kryo |", "ours ÷ jts-wkb | ours ÷ bytes |")
                 .contains("## serialize into a `DataOutputSerializer`", "## Job:", "## Keyed state")
                 .contains(
                         "![point](benchmarks/micro-point.png)",

@@ -11,10 +11,12 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+
 /**
  * The ordinates stored per coordinate: XY, XYZ, XYM or XYZM, with the format's header code.
  *
- * <p>Which one a geometry gets is decided by its values (see {@link GeometryEncoder}), never by the
+ * <p>Which one a geometry gets is decided by its values ({@link CoordinateTypeRule}), never by the
  * declared dimension of its coordinate sequences.
  */
 public enum CoordinateLayout {
@@ -40,6 +42,18 @@ public enum CoordinateLayout {
     /** The layout with Z and/or M as given. */
     public static CoordinateLayout of(boolean hasZ, boolean hasM) {
         return hasZ ? (hasM ? XYZM : XYZ) : (hasM ? XYM : XY);
+    }
+
+    /** The layout for the flags of {@link CoordinateTypeRule}. */
+    static CoordinateLayout ofFlags(int flags) {
+        return BY_CODE[codeOf(flags)];
+    }
+
+    /**
+     * The header code for the flags of {@link CoordinateTypeRule}: Z is 1, M is 2, so 1 + flags.
+     */
+    static int codeOf(int flags) {
+        return 1 + flags;
     }
 
     /** The layout for a header code (1..4), or {@code null} for any other value. */

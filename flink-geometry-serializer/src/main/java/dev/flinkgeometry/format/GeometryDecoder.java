@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.internal.LittleEndianBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -34,19 +35,34 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * GeometryFormatException} naming the problem and its offset.
  *
  * <p>Decoded sequences have exactly the encoded layout (dimension 2, 3 or 4; measures 0 or 1) and
- * the chosen {@link CoordinateSequenceKind}. Instances are immutable and thread-safe.
+ * the chosen {@link CoordinateSequenceKind}. The instances of {@link #of} are immutable and
+ * thread-safe; one of {@link #reusing} belongs to one thread.
  */
 public final class GeometryDecoder {
-    private static final GeometryDecoder ARRAY = new GeometryDecoder(CoordinateSequenceKind.ARRAY);
+    private static final GeometryDecoder ARRAY =
+            new GeometryDecoder(CoordinateSequenceKind.ARRAY, false);
     private static final GeometryDecoder PACKED =
-            new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE);
+            new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE, false);
 
     private final CoordinateSequenceKind kind;
     private final GeometryFactory factory;
 
-    private GeometryDecoder(CoordinateSequenceKind kind) {
+    /** The state of one decode, reused by a {@link #reusing} decoder; {@code null} if shared. */
+    private final Reader reusable;
+
+    private GeometryDecoder(CoordinateSequenceKind kind, boolean reuse) {
         this.kind = kind;
         this.factory = kind.geometryFactory();
+        this.reusable = reuse ? new Reader() : null;
+    }
+
+    /**
+     * A decoder for one thread that reuses its per-decode state, so that a decode allocates nothing
+     * but the geometry (the shared decoders allocate a small reader per call, which the JIT cannot
+     * always elide).
+     */
+    public static GeometryDecoder reusing(CoordinateSequenceKind kind) {
+        return new GeometryDecoder(kind, true);
     }
 
     /** The (shared, thread-safe) decoder producing sequences of {@code kind}. */
@@ -68,31 +84,37 @@ public final class GeometryDecoder {
             throw new IndexOutOfBoundsException(
                     "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
         }
-        Reader reader = new Reader(bytes, offset, offset + length);
-        Geometry geometry = reader.geometry(offset, 0);
-        if (reader.end != offset + length) {
-            throw reader.error(
-                    (offset + length - reader.end) + " trailing bytes after the geometry",
-                    reader.end);
+        Reader reader = reusable != null ? reusable : new Reader();
+        reader.start(bytes, offset, offset + length);
+        try {
+            Geometry geometry = reader.geometry(offset, 0);
+            if (reader.end != offset + length) {
+                throw reader.error(
+                        (offset + length - reader.end) + " trailing bytes after the geometry",
+                        reader.end);
+            }
+            return geometry;
+        } finally {
+            reader.bytes = null; // keep no caller's buffer
         }
-        return geometry;
     }
 
     /**
      * The state of one decode call: the record's bytes and bounds, and where the last part ended.
      */
     private final class Reader {
-        final byte[] bytes;
-        final int base;
-        final int limit;
+        byte[] bytes;
+        int base;
+        int limit;
 
         /** Where the geometry read last ended (before any collection padding). */
         int end;
 
-        Reader(byte[] bytes, int base, int limit) {
+        void start(byte[] bytes, int base, int limit) {
             this.bytes = bytes;
             this.base = base;
             this.limit = limit;
+            this.end = base;
         }
 
         GeometryFormatException error(String message, int at) {
@@ -117,7 +139,7 @@ public final class GeometryDecoder {
                                 | (bytes[start + 2] & 0xFF) << 8
                                 | (bytes[start + 3] & 0xFF);
             }
-            int count = LittleEndian.getInt(bytes, start + 4);
+            int count = LittleEndianBytes.getInt(bytes, start + 4);
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
@@ -176,6 +198,17 @@ public final class GeometryDecoder {
                 throw error("a point has 0 or 1 coordinates, not " + count, at - 4);
             }
             end = at + coordinateBytes(layout, count, at);
+            if (count == 1
+                    && layout == CoordinateLayout.XY
+                    && kind == CoordinateSequenceKind.ARRAY) {
+                // The most frequent record, without the sequence loops.
+                Coordinate[] coordinate = {
+                    new CoordinateXY(
+                            LittleEndianBytes.getDouble(bytes, at),
+                            LittleEndianBytes.getDouble(bytes, at + 8))
+                };
+                return factory.createPoint(new CoordinateArraySequence(coordinate, 2, 0));
+            }
             return factory.createPoint(sequence(layout, at, count));
         }
 
@@ -276,7 +309,7 @@ public final class GeometryDecoder {
 
         boolean allNaN(int offset, CoordinateLayout layout) {
             for (int o = 0; o < layout.ordinates(); o++) {
-                if (!Double.isNaN(LittleEndian.getDouble(bytes, offset + 8 * o))) {
+                if (!Double.isNaN(LittleEndianBytes.getDouble(bytes, offset + 8 * o))) {
                     return false;
                 }
             }
@@ -290,7 +323,7 @@ public final class GeometryDecoder {
         CoordinateSequence sequence(CoordinateLayout layout, int offset, int count) {
             if (kind == CoordinateSequenceKind.PACKED_DOUBLE) {
                 double[] raw = new double[count * layout.ordinates()];
-                LittleEndian.getDoubles(bytes, offset, raw, 0, raw.length);
+                LittleEndianBytes.getDoubles(bytes, offset, raw, 0, raw.length);
                 return new PackedCoordinateSequence.Double(
                         raw, layout.ordinates(), layout.measures());
             }
@@ -307,8 +340,8 @@ public final class GeometryDecoder {
                         int o = offset + 16 * i;
                         coordinates[i] =
                                 new CoordinateXY(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8));
                     }
                     break;
                 case XYZ:
@@ -316,9 +349,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new Coordinate(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16));
                     }
                     break;
                 case XYM:
@@ -326,9 +359,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16));
                     }
                     break;
                 default:
@@ -336,10 +369,10 @@ public final class GeometryDecoder {
                         int o = offset + 32 * i;
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        LittleEndian.getDouble(bytes, o),
-                                        LittleEndian.getDouble(bytes, o + 8),
-                                        LittleEndian.getDouble(bytes, o + 16),
-                                        LittleEndian.getDouble(bytes, o + 24));
+                                        LittleEndianBytes.getDouble(bytes, o),
+                                        LittleEndianBytes.getDouble(bytes, o + 8),
+                                        LittleEndianBytes.getDouble(bytes, o + 16),
+                                        LittleEndianBytes.getDouble(bytes, o + 24));
                     }
                     break;
             }
@@ -371,7 +404,7 @@ public final class GeometryDecoder {
                 if (limit - ints < 4) {
                     throw error("truncated structure: missing the number of " + what, ints);
                 }
-                int value = LittleEndian.getInt(bytes, ints);
+                int value = LittleEndianBytes.getInt(bytes, ints);
                 if (value < 0 || (long) value * 4 * intsEach > limit - ints - 4) {
                     throw error(
                             "number of "

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -69,8 +70,8 @@ public final class GeometryFormat {
      * always XY; each member is decided on its own values.
      */
     public static CoordinateLayout layoutOf(Geometry geometry) {
-        return GeometryEncoder.isCollectionProper(geometry)
+        return CoordinateTypeRule.isCollectionProper(geometry)
                 ? CoordinateLayout.XY
-                : GeometryEncoder.layoutOfSimple(geometry);
+                : CoordinateLayout.ofFlags(CoordinateTypeRule.of(geometry, true));
     }
 }

@@ -53,6 +53,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     // Per-instance working state: not serialized, rebuilt by readObject.
     private transient GeometryEncoder encoder = new GeometryEncoder();
+    private transient GeometryDecoder decoder;
     private transient RecordBuffer buffer = new RecordBuffer();
 
     /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
@@ -64,6 +65,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     public GeometrySerializer(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
+        this.decoder = GeometryDecoder.reusing(sequenceKind);
     }
 
     /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
@@ -172,7 +174,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         }
         try {
             byte[] bytes = buffer.readFully(source, 0, length);
-            Geometry geometry = GeometryDecoder.of(sequenceKind).decode(bytes, 0, length);
+            Geometry geometry = decoder.decode(bytes, 0, length);
             return DeclaredGeometryClass.cast(geometryClass, geometry);
         } finally {
             buffer.releaseIfLarge();
@@ -209,6 +211,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
         encoder = new GeometryEncoder();
+        decoder = GeometryDecoder.reusing(sequenceKind);
         buffer = new RecordBuffer();
     }
 

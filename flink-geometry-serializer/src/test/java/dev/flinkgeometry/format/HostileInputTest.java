@@ -573,11 +573,9 @@ class HostileInputTest {
         Arrays.fill(members, line);
         Geometry collection = factory.createGeometryCollection(members);
         GeometryEncoder encoder = new GeometryEncoder();
-        assertThatThrownBy(() -> encoder.prepare(collection))
+        assertThatThrownBy(() -> encoder.encode(collection, new byte[16], 0))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("more than the largest record");
-        assertThatThrownBy(() -> encoder.writeTo(new byte[16], 0))
-                .isInstanceOf(IllegalStateException.class);
 
         // More than 2^31-1 coordinates under one header. JTS's getNumPoints() is an int sum
         // and wraps: 3000 lines give a negative count, 4096 give 0, 4097 give 2^20.
@@ -586,7 +584,7 @@ class HostileInputTest {
                     new org.locationtech.jts.geom.LineString[count];
             Arrays.fill(lines, line);
             Geometry multiLine = factory.createMultiLineString(lines);
-            assertThatThrownBy(() -> encoder.prepare(multiLine))
+            assertThatThrownBy(() -> encoder.encode(multiLine, new byte[16], 0))
                     .as("MultiLineString of %d lines of 2^20 coordinates", count)
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("too many coordinates");
@@ -603,17 +601,18 @@ class HostileInputTest {
                 new org.locationtech.jts.geom.LinearRing[4095];
         Arrays.fill(holes, ring);
         org.locationtech.jts.geom.Polygon polygon = factory.createPolygon(ring, holes);
-        assertThatThrownBy(() -> encoder.prepare(polygon))
+        assertThatThrownBy(() -> encoder.encode(polygon, new byte[16], 0))
                 .as("polygon of 4096 rings of 2^20 coordinates")
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("too many coordinates");
         org.locationtech.jts.geom.Polygon[] polygons = {polygon};
-        assertThatThrownBy(() -> encoder.prepare(factory.createMultiPolygon(polygons)))
+        assertThatThrownBy(
+                        () -> encoder.encode(factory.createMultiPolygon(polygons), new byte[16], 0))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("too many coordinates");
 
         // The encoder is still usable, and the line alone is fine.
-        assertThat(encoder.prepare(line)).isEqualTo(8 + 16 * (1 << 20));
+        assertThat(encoder.encode(line, new byte[16], 0)).isEqualTo(-(8 + 16 * (1 << 20)));
     }
 
     // -----------------------------------------------------------------------------------------

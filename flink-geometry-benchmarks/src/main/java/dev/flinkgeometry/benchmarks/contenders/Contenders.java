@@ -52,9 +52,19 @@ public final class Contenders {
     /** Floor: the same geometry built from already-decoded arrays. */
     public static final String CONSTRUCT = "construct";
 
-    /** Every contender, in report order. */
-    public static final List<String> ALL =
+    /**
+     * State floor: the bytes {@link #OURS} writes for the geometry, encoded beforehand and stored
+     * through Flink's {@code byte[]} serializer.
+     */
+    public static final String BYTES = "bytes";
+
+    /** Every contender of the micro benchmarks, in report order. */
+    public static final List<String> MICRO =
             List.of(OURS, OURS_PACKED, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, MEMCPY, CONSTRUCT);
+
+    /** Every contender, in report order: the micro ones, then the state floor. */
+    public static final List<String> ALL =
+            List.of(OURS, OURS_PACKED, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, MEMCPY, CONSTRUCT, BYTES);
 
     /** The contenders that write records (the floors write none of their own). */
     public static final List<String> WRITERS = List.of(OURS, WKB_LEGACY, JTS_WKB, KRYO, SEDONA);
@@ -84,6 +94,22 @@ public final class Contenders {
                 return new ConstructFloor(geometries);
             default:
                 throw new IllegalArgumentException("unknown contender " + name);
+        }
+    }
+
+    /** The Flink serializer of a job or state contender: ours, wkb-legacy, jts-wkb or kryo. */
+    public static TypeSerializer<Geometry> flinkSerializer(String name) {
+        switch (name) {
+            case OURS:
+                return GeometrySerializer.of(Geometry.class);
+            case WKB_LEGACY:
+                return WkbGeometrySerializer.of(Geometry.class);
+            case JTS_WKB:
+                return new JtsWkbSerializer();
+            case KRYO:
+                return kryo();
+            default:
+                throw new IllegalArgumentException("no Flink serializer contender " + name);
         }
     }
 

@@ -11,110 +11,59 @@
  */
 package dev.flinkgeometry.benchmarks.job;
 
-import dev.flinkgeometry.benchmarks.BenchmarkBase;
 import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
-import dev.flinkgeometry.benchmarks.contenders.Contenders;
-import dev.flinkgeometry.benchmarks.contenders.ExactGeometry;
-import dev.flinkgeometry.benchmarks.data.Workloads;
-import java.io.IOException;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.serialization.SerializerConfigImpl;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.java.typeutils.PojoTypeInfo;
-import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.locationtech.jts.geom.Geometry;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A job in the style of flink-benchmarks' {@code SerializationFrameworkMiniBenchmarks}: a source of
- * {@link GeometryRecord}s, {@code rebalance()} (so every record is serialized, sent through Flink's
- * network stack and deserialized), a discarding sink; 300,000 records per invocation, in records
- * per millisecond. Parallelism 1: the source and the sink task each get one of two cores.
+ * The job benchmark of the serializers that are within a few times of each other: ours, our legacy
+ * WKB one and the JTS-WKB one users write by hand; 300,000 records per job.
+ *
+ * <p>Forks differ more than iterations do here (JIT and thread placement vary per JVM: up to ~30%
+ * between two forks of one contender on two cores), so the run takes several forks of long
+ * iterations (3 forks × 5 iterations of 1.5 s, after 4 of warm-up: Flink's stack takes seconds to
+ * compile).
  */
-public class GeometryJobBenchmark extends BenchmarkBase {
+// The JVM options of BenchmarkBase, repeated: a @Fork here replaces the inherited one.
+@Fork(
+        value = 3,
+        jvmArgsAppend = {
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:+AlwaysPreTouch",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens=java.base/java.time=ALL-UNNAMED",
+            "--add-opens=java.base/java.text=ALL-UNNAMED"
+        })
+@Warmup(iterations = 4, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+public class GeometryJobBenchmark extends JobBenchmarkBase {
     public static final int RECORDS_PER_INVOCATION = 300_000;
 
-    // Not polygon-256: Kryo needs ~100 s per invocation there, too long for the full run.
-    @Param({"point", "polygon-16"})
-    public String workload;
-
-    @Param({"ours", "kryo", "wkb-legacy"})
+    @Param({"ours", "wkb-legacy", "jts-wkb"})
     public String contender;
 
-    private Geometry geometry;
-    private TypeInformation<GeometryRecord> recordType;
-
-    @Setup
-    public void setUp() throws IOException {
-        geometry = single(Workloads.load(workload));
-        recordType = GeometryRecordTypes.of(contender);
-        verify(new SerializerConfigImpl());
+    @Override
+    public String contender() {
+        return contender;
     }
 
     @Benchmark
     @OperationsPerInvocation(RECORDS_PER_INVOCATION)
     public void rebalance(FlinkEnvironmentContext context) throws Exception {
-        StreamExecutionEnvironment env = context.environment(1);
-        env.fromSequence(0, RECORDS_PER_INVOCATION - 1)
-                .map(new ToRecord(geometry))
-                .returns(recordType)
-                .rebalance()
-                .sinkTo(new DiscardingSink<>());
-        context.execute(env);
-    }
-
-    /** The job's record serializer is the contender's, and gives the record back exactly. */
-    private void verify(SerializerConfigImpl config) throws IOException {
-        TypeSerializer<?> field =
-                ((PojoTypeInfo<GeometryRecord>) recordType)
-                        .getTypeAt("geometry")
-                        .createSerializer(config);
-        TypeSerializer<GeometryRecord> serializer = recordType.createSerializer(config);
-        if (contender.equals(Contenders.KRYO) != (field instanceof KryoSerializer)) {
-            throw new IllegalStateException(contender + " job uses " + field);
-        }
-        DataOutputSerializer out = new DataOutputSerializer(1 << 16);
-        serializer.serialize(new GeometryRecord(7, geometry), out);
-        GeometryRecord back =
-                serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
-        if (back.id != 7) {
-            throw new IllegalStateException(contender + " lost the record id");
-        }
-        ExactGeometry.require(contender, geometry, back.geometry);
-    }
-
-    private static Geometry single(Geometry[] geometries) {
-        if (geometries.length != 1) {
-            throw new IllegalArgumentException("a job workload is one shape");
-        }
-        return geometries[0];
-    }
-
-    /** Emits one reused record per number (object reuse is on, as in flink-benchmarks). */
-    private static final class ToRecord implements MapFunction<Long, GeometryRecord> {
-        private static final long serialVersionUID = 1L;
-        private final Geometry geometry;
-        private transient GeometryRecord record;
-
-        ToRecord(Geometry geometry) {
-            this.geometry = geometry;
-        }
-
-        @Override
-        public GeometryRecord map(Long id) {
-            if (record == null) {
-                record = new GeometryRecord(0, geometry);
-            }
-            record.id = id;
-            return record;
-        }
+        run(context, RECORDS_PER_INVOCATION);
     }
 }

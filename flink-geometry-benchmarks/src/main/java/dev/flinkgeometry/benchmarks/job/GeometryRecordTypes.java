@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.job;
 
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.contenders.JtsWkbTypeInfo;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import java.util.List;
@@ -50,6 +51,8 @@ final class GeometryRecordTypes {
                 return GeometryTypeInfo.of(Geometry.class);
             case Contenders.WKB_LEGACY:
                 return WkbGeometryTypeInfo.of(Geometry.class);
+            case Contenders.JTS_WKB:
+                return new JtsWkbTypeInfo();
             case Contenders.KRYO:
                 // What Flink's type extraction gives a Geometry field when nothing is registered.
                 return new GenericTypeInfo<>(Geometry.class);

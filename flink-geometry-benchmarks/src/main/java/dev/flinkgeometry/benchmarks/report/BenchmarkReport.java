@@ -117,7 +117,9 @@ public final class BenchmarkReport {
                         + " and must give every geometry back exactly (checked in each benchmark's `@Setup`)"
                         + " before it may post a number. Floors: **memcpy** moves as many bytes as"
                         + " `GeometrySerializer` writes through the view, without encoding; **construct**"
-                        + " builds the same JTS geometry from already-decoded `double[]` arrays. Compare"
+                        + " builds the same JTS geometry from already-decoded `double[]` arrays; **bytes**"
+                        + " (state only) stores the records `GeometrySerializer` writes, encoded"
+                        + " beforehand, through Flink's `byte[]` serializer. Compare"
                         + " contenders within this run only: separate runs on small shared machines differ"
                         + " by up to ~17%.");
         line("");
@@ -125,7 +127,8 @@ public final class BenchmarkReport {
                 "Contenders: **ours** = `GeometrySerializer` (JTS default sequences), **ours-packed** ="
                         + " the same with `CoordinateSequenceKind.PACKED_DOUBLE`, **wkb-legacy** ="
                         + " `WkbGeometrySerializer`, **jts-wkb** = JTS `WKBWriter`/`WKBReader` with an int"
-                        + " length prefix, **kryo** = Flink's default for a `Geometry` field"
+                        + " length prefix (in the job and state benchmarks: the `TypeSerializer` a user"
+                        + " writes by hand around them), **kryo** = Flink's default for a `Geometry` field"
                         + " (`GenericTypeInfo` → `KryoSerializer`), **sedona** = Apache Sedona 1.6.0"
                         + " `GeometrySerializer` with an int length prefix.");
         line("");
@@ -192,7 +195,7 @@ public final class BenchmarkReport {
     }
 
     private void targets(Map<String, Map<String, Integer>> bytes) {
-        line("## Targets (issue 4)");
+        line("## Targets");
         line("");
         line(
                 "Ratios are speed-ups (how many times faster ours is) or slow-downs against a floor,"
@@ -303,35 +306,54 @@ public final class BenchmarkReport {
     }
 
     private void job(List<Path> written) throws IOException {
-        String benchmark = Targets.JOB;
-        List<String> workloads = orderedWorkloads(results.values(benchmark, "workload"));
+        List<String> workloads = orderedWorkloads(results.values(Targets.JOB, "workload"));
         if (workloads.isEmpty()) {
             return;
         }
-        List<String> contenders = ordered(results.values(benchmark, "contender"));
+        List<String> found = new ArrayList<>(results.values(Targets.JOB, "contender"));
+        found.addAll(results.values(Targets.JOB_KRYO, "contender"));
+        List<String> contenders = ordered(found);
         line("## Job: source → `rebalance()` → discarding sink");
         line("");
         line(
-                "Records per millisecond (higher is better), "
-                        + "300,000 records with one geometry field per invocation, parallelism 1.");
+                "Records per millisecond (higher is better), one geometry field per record,"
+                        + " parallelism 1; `natural-earth` rotates through its 3,961 geometries. Each"
+                        + " invocation is a whole job of 300,000 records (Kryo: 30,000, being more than"
+                        + " ten times slower); ± is JMH's 99.9% error over all forks and iterations.");
         line("");
         List<String> columns = new ArrayList<>(contenders);
-        columns.add("ours ÷ kryo");
-        columns.add("ours ÷ wkb-legacy");
+        List<String> others = new ArrayList<>(contenders);
+        others.remove(Contenders.OURS);
+        for (String other : others) {
+            columns.add("ours ÷ " + other);
+        }
         header("workload", columns);
         double[][] values = new double[workloads.size()][contenders.size()];
         for (int w = 0; w < workloads.size(); w++) {
             String workload = workloads.get(w);
             StringBuilder cells = new StringBuilder("| " + workload);
             for (int c = 0; c < contenders.size(); c++) {
-                Optional<Double> score =
-                        results.score(
-                                benchmark, "workload", workload, "contender", contenders.get(c));
-                values[w][c] = score.orElse(Double.NaN);
-                cells.append(" | ").append(score.map(BarChart::format).orElse(""));
+                Optional<Result> result = jobResult(workload, contenders.get(c));
+                values[w][c] = result.map(Result::score).orElse(Double.NaN);
+                cells.append(" | ")
+                        .append(
+                                result.map(
+                                                r ->
+                                                        Double.isFinite(r.error())
+                                                                ? BarChart.format(r.score())
+                                                                        + " ± "
+                                                                        + BarChart.format(r.error())
+                                                                : BarChart.format(r.score()))
+                                        .orElse(""));
             }
-            cells.append(" | ").append(ratio(benchmark, workload, "kryo"));
-            cells.append(" | ").append(ratio(benchmark, workload, "wkb-legacy"));
+            Optional<Result> ours = jobResult(workload, Contenders.OURS);
+            for (String other : others) {
+                Optional<Result> theirs = jobResult(workload, other);
+                cells.append(" | ");
+                if (ours.isPresent() && theirs.isPresent()) {
+                    cells.append(String.format("%.2f×", ours.get().score() / theirs.get().score()));
+                }
+            }
             line(cells + " |");
         }
         line("");
@@ -346,6 +368,19 @@ public final class BenchmarkReport {
                 .write(png);
         written.add(png);
         image("job throughput", png);
+    }
+
+    /** A contender's job result: Kryo's comes from its own benchmark. */
+    private Optional<Result> jobResult(String workload, String contender) {
+        String benchmark = contender.equals(Contenders.KRYO) ? Targets.JOB_KRYO : Targets.JOB;
+        for (Result result : results.all) {
+            if (result.benchmark().equals(benchmark)
+                    && result.param("workload").equals(workload)
+                    && result.param("contender").equals(contender)) {
+                return Optional.of(result);
+            }
+        }
+        return Optional.empty();
     }
 
     private String ratio(String benchmark, String workload, String other, String... params) {
@@ -378,12 +413,21 @@ public final class BenchmarkReport {
                         + " `valueGet` on a `ValueState<Geometry>` under `long` keys; `keyedUpdate` updates a"
                         + " `long` under geometry keys (on RocksDB every access serializes the key). The"
                         + " hashmap backend keeps values as objects and runs no serializer on these"
-                        + " operations (only in snapshots), so there both contenders should measure the"
-                        + " same.");
+                        + " operations (only in snapshots), so there all contenders should measure the"
+                        + " same. **bytes** is the floor: the same records, encoded beforehand, through"
+                        + " Flink's `byte[]` serializer.");
         line("");
-        List<String> contenders = List.of(Contenders.OURS, Contenders.WKB_LEGACY);
+        List<String> found = new ArrayList<>();
+        for (String benchmark : benchmarks) {
+            found.addAll(results.values(benchmark, "contender"));
+        }
+        List<String> contenders = ordered(found);
+        List<String> others = new ArrayList<>(contenders);
+        others.remove(Contenders.OURS);
         List<String> columns = new ArrayList<>(contenders);
-        columns.add("ours ÷ wkb-legacy");
+        for (String other : others) {
+            columns.add("ours ÷ " + other);
+        }
         header("benchmark | backend | workload", columns);
         List<String> groups = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
@@ -412,8 +456,10 @@ public final class BenchmarkReport {
                         row[c] = score.orElse(Double.NaN);
                         cells.append(" | ").append(score.map(BarChart::format).orElse(""));
                     }
-                    cells.append(" | ")
-                            .append(ratio(benchmark, workload, "wkb-legacy", "backend", backend));
+                    for (String other : others) {
+                        cells.append(" | ")
+                                .append(ratio(benchmark, workload, other, "backend", backend));
+                    }
                     line(cells + " |");
                     groups.add(
                             benchmark.substring(benchmark.indexOf('.') + 1)

@@ -114,7 +114,7 @@ final class Results {
             JsonNode node = root.get(i);
             String setting =
                     node.get("forks").asInt()
-                            + " fork, "
+                            + (node.get("forks").asInt() == 1 ? " fork, " : " forks, ")
                             + node.get("warmupIterations").asInt()
                             + " × "
                             + node.get("warmupTime").asText()

@@ -13,34 +13,42 @@ package dev.flinkgeometry.benchmarks.state;
 
 import dev.flinkgeometry.benchmarks.BenchmarkBase;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.contenders.ExactGeometry;
 import dev.flinkgeometry.benchmarks.data.Workloads;
-import dev.flinkgeometry.serializer.GeometrySerializer;
-import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
+import dev.flinkgeometry.format.GeometryFormat;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.core.fs.CloseableRegistry;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.util.AffineTransformation;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Keyed state driven directly through a keyed state backend, one state access per operation, in
  * operations per millisecond: {@value #KEYS} keys, each geometry a translated copy of the
  * workload's shape so that keys differ.
  */
+// Shorter than BenchmarkBase: four contenders on two backends make 72 runs.
+@Warmup(iterations = 3, time = 400, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 300, timeUnit = TimeUnit.MILLISECONDS)
 public abstract class StateBenchmarkBase extends BenchmarkBase {
     static final int KEYS = 1024;
 
     @Param({"hashmap", "rocksdb"})
     public String backend;
 
-    @Param({"ours", "wkb-legacy"})
+    @Param({"ours", "wkb-legacy", "jts-wkb", "bytes"})
     public String contender;
 
     @Param({"point", "polygon-16", "polygon-256"})
@@ -61,14 +69,45 @@ public abstract class StateBenchmarkBase extends BenchmarkBase {
         return geometries;
     }
 
-    TypeSerializer<Geometry> geometrySerializer() {
-        switch (contender) {
-            case Contenders.OURS:
-                return GeometrySerializer.of(Geometry.class);
-            case Contenders.WKB_LEGACY:
-                return WkbGeometrySerializer.of(Geometry.class);
-            default:
-                throw new IllegalArgumentException("no state contender " + contender);
+    /**
+     * What the state holds for each geometry: the geometry itself, or for the {@code bytes} floor
+     * the record {@code ours} encodes for it, computed beforehand ({@code asKey}: wrapped as a key
+     * with content equality, since Flink hashes keys by {@code hashCode}).
+     */
+    Object[] values(boolean asKey) throws IOException {
+        Geometry[] geometries = geometries();
+        if (!contender.equals(Contenders.BYTES)) {
+            return geometries;
+        }
+        Object[] encoded = new Object[geometries.length];
+        for (int i = 0; i < geometries.length; i++) {
+            byte[] bytes = GeometryFormat.encode(geometries[i]);
+            encoded[i] = asKey ? new EncodedKey(bytes) : bytes;
+        }
+        return encoded;
+    }
+
+    /** The serializer of {@link #values}: the contender's, or the floor's {@code byte[]} one. */
+    @SuppressWarnings("unchecked")
+    <T> TypeSerializer<T> serializer(boolean asKey) {
+        if (contender.equals(Contenders.BYTES)) {
+            return (TypeSerializer<T>)
+                    (asKey
+                            ? EncodedKey.Serializer.INSTANCE
+                            : BytePrimitiveArraySerializer.INSTANCE);
+        }
+        return (TypeSerializer<T>) Contenders.flinkSerializer(contender);
+    }
+
+    /** Fails the setup unless {@code actual} is exactly {@code expected}. */
+    void requireSame(Object expected, Object actual) {
+        if (expected instanceof Geometry) {
+            ExactGeometry.require(contender, (Geometry) expected, (Geometry) actual);
+        } else if (!expected.equals(actual)
+                && !(expected instanceof byte[]
+                        && actual instanceof byte[]
+                        && Arrays.equals((byte[]) expected, (byte[]) actual))) {
+            throw new IllegalStateException(contender + " gave back other bytes");
         }
     }
 

@@ -11,39 +11,40 @@
  */
 package dev.flinkgeometry.benchmarks.state;
 
-import dev.flinkgeometry.benchmarks.contenders.ExactGeometry;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.locationtech.jts.geom.Geometry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Setup;
 
-/** {@code ValueState<Geometry>} under {@code long} keys: an update, and a read. */
+/**
+ * {@code ValueState<Geometry>} under {@code long} keys: an update, and a read (for the {@code
+ * bytes} floor a {@code ValueState<byte[]>} of the pre-encoded records).
+ */
 public class ValueStateBenchmark extends StateBenchmarkBase {
     private AbstractKeyedStateBackend<Long> keyed;
-    private ValueState<Geometry> state;
-    private Geometry[] geometries;
+    private ValueState<Object> state;
+    private Object[] geometries;
 
     @Setup
     public void setUp() throws Exception {
-        geometries = geometries();
+        geometries = values(false);
         keyed = createBackend(LongSerializer.INSTANCE);
         state =
                 keyed.getPartitionedState(
                         VoidNamespace.INSTANCE,
                         VoidNamespaceSerializer.INSTANCE,
-                        new ValueStateDescriptor<>("geometry", geometrySerializer()));
+                        new ValueStateDescriptor<>("geometry", this.<Object>serializer(false)));
         for (int i = 0; i < KEYS; i++) {
             keyed.setCurrentKey((long) i);
             state.update(geometries[i]);
         }
         for (int i = 0; i < KEYS; i++) {
             keyed.setCurrentKey((long) i);
-            ExactGeometry.require(contender, geometries[i], state.value());
+            requireSame(geometries[i], state.value());
         }
     }
 
@@ -55,7 +56,7 @@ public class ValueStateBenchmark extends StateBenchmarkBase {
     }
 
     @Benchmark
-    public Geometry valueGet() throws Exception {
+    public Object valueGet() throws Exception {
         keyed.setCurrentKey((long) nextIndex());
         return state.value();
     }

@@ -72,13 +72,13 @@ class MicroFixtureTest {
             assertThat(Workloads.ALL)
                     .as(type.getSimpleName())
                     .containsAll(params(type, "workload"));
-            assertThat(Contenders.ALL)
+            assertThat(Contenders.MICRO)
                     .as(type.getSimpleName())
                     .containsAll(params(type, "contender"));
         }
         assertThat(params(SerializeBenchmark.class, "workload")).isEqualTo(Workloads.ALL);
         assertThat(params(DeserializeBenchmark.class, "workload")).isEqualTo(Workloads.ALL);
-        assertThat(params(DeserializeBenchmark.class, "contender")).isEqualTo(Contenders.ALL);
+        assertThat(params(DeserializeBenchmark.class, "contender")).isEqualTo(Contenders.MICRO);
         assertThat(params(RawCopyBenchmark.class, "workload")).isEqualTo(Workloads.ALL);
         assertThat(params(DeepCopyBenchmark.class, "workload")).isEqualTo(Workloads.ALL);
     }

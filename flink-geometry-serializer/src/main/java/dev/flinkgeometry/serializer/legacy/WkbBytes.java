@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import dev.flinkgeometry.format.internal.LittleEndianBytes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -28,14 +29,10 @@ final class WkbBytes {
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT_BE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle DOUBLE_LE =
             MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle DOUBLE_BE =
             MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.BIG_ENDIAN);
-
-    private static final long CANONICAL_NAN = 0x7ff8000000000000L;
 
     private WkbBytes() {}
 
@@ -56,7 +53,7 @@ final class WkbBytes {
     }
 
     static void putIntLE(byte[] bytes, int offset, int value) {
-        INT_LE.set(bytes, offset, value);
+        LittleEndianBytes.putInt(bytes, offset, value);
     }
 
     /** Big-endian, as {@code DataOutput#writeInt} writes the record's length prefix. */
@@ -65,7 +62,6 @@ final class WkbBytes {
     }
 
     static void putDoubleLE(byte[] bytes, int offset, double value) {
-        long bits = Double.doubleToRawLongBits(value);
-        LONG_LE.set(bytes, offset, value == value ? bits : CANONICAL_NAN);
+        LittleEndianBytes.putDouble(bytes, offset, value);
     }
 }

@@ -11,10 +11,9 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import dev.flinkgeometry.format.internal.CoordinateWriter;
 import java.util.Arrays;
-import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -24,7 +23,6 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
-import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Writes JTS geometries as extended (PostGIS EWKB) little-endian WKB, in two passes: {@link
@@ -33,10 +31,9 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  *
  * <p>The output is a pure function of the geometry's type, structure, coordinate values and
  * top-level SRID. The Z (M) flag of a header is set if and only if some coordinate under it has a
- * non-NaN Z (M), by the same rule as the aligned format ({@link GeometryFormat#layoutOf}); a
- * geometry collection's header carries the union of its members' flags, each member being decided
- * on its own values. The SRID is written, with the SRID flag, on the top level only and only when
- * it is not 0.
+ * non-NaN Z (M), by the same rule as the aligned format ({@link CoordinateTypeRule}); a geometry
+ * collection's header carries the union of its members' flags, each member being decided on its own
+ * values. The SRID is written, with the SRID flag, on the top level only and only when it is not 0.
  *
  * <p>An instance keeps the prepared state and is not thread-safe; it allocates nothing per record
  * once its small internal array has grown to the largest number of headers seen.
@@ -45,8 +42,8 @@ final class WkbWriter {
     /** ISO WKB instead of EWKB: Z and M as 1000/2000/3000 added to the type code, no SRID. */
     private final boolean iso;
 
-    /** Per decided header, in pre-order: its layout (simple geometries and collections only). */
-    private CoordinateLayout[] layouts = new CoordinateLayout[1];
+    /** Per header, in pre-order: its {@link CoordinateTypeRule} flags. */
+    private int[] headerFlags = new int[1];
 
     private int headers;
     private int cursor;
@@ -114,18 +111,18 @@ final class WkbWriter {
     // Size pass
     // ---------------------------------------------------------------------------------------
 
-    /** The size without the top-level SRID; records the layouts of the headers. */
+    /** The size without the top-level SRID; records the headerFlags of the headers. */
     private long measure(Geometry geometry, int depth) throws WkbFormatException {
         int index = headers++;
-        if (index == layouts.length) {
-            layouts = Arrays.copyOf(layouts, 2 * layouts.length);
+        if (index == headerFlags.length) {
+            headerFlags = Arrays.copyOf(headerFlags, 2 * headerFlags.length);
         }
-        if (isCollectionProper(geometry)) {
+        if (CoordinateTypeRule.isCollectionProper(geometry)) {
             return measureCollection((GeometryCollection) geometry, index, depth);
         }
-        CoordinateLayout layout = GeometryFormat.layoutOf(geometry);
-        layouts[index] = layout;
-        long coordinateBytes = layout.bytes();
+        int flags = CoordinateTypeRule.of(geometry, true);
+        headerFlags[index] = flags;
+        long coordinateBytes = CoordinateWriter.bytes(flags);
         long size = Wkb.HEADER_BYTES;
         if (geometry instanceof Point) {
             return size + coordinateBytes; // an empty point is written as NaN ordinates
@@ -168,8 +165,7 @@ final class WkbWriter {
             throw new WkbFormatException(
                     "geometry collections nested deeper than " + Wkb.MAX_NESTING_DEPTH + " levels");
         }
-        boolean hasZ = false;
-        boolean hasM = false;
+        int flags = 0;
         long size = Wkb.HEADER_BYTES + 4;
         for (int i = 0; i < collection.getNumGeometries(); i++) {
             int memberIndex = headers;
@@ -177,18 +173,10 @@ final class WkbWriter {
             if (size > Wkb.MAX_BYTES) {
                 return size; // prepare() reports it; no need to visit the rest
             }
-            hasZ |= layouts[memberIndex].hasZ();
-            hasM |= layouts[memberIndex].hasM();
+            flags |= headerFlags[memberIndex];
         }
-        layouts[index] = CoordinateLayout.of(hasZ, hasM);
+        headerFlags[index] = flags;
         return size;
-    }
-
-    private static boolean isCollectionProper(Geometry geometry) {
-        return geometry instanceof GeometryCollection
-                && !(geometry instanceof MultiPoint)
-                && !(geometry instanceof MultiLineString)
-                && !(geometry instanceof MultiPolygon);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -196,11 +184,11 @@ final class WkbWriter {
     // ---------------------------------------------------------------------------------------
 
     private int write(Geometry geometry, byte[] target, int at, boolean top) {
-        CoordinateLayout layout = layouts[cursor++];
+        int flags = headerFlags[cursor++];
         int srid = top ? geometry.getSRID() : 0;
-        if (isCollectionProper(geometry)) {
+        if (CoordinateTypeRule.isCollectionProper(geometry)) {
             int members = geometry.getNumGeometries();
-            at = header(Wkb.GEOMETRYCOLLECTION, layout, srid, target, at);
+            at = header(Wkb.GEOMETRYCOLLECTION, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
                 at = write(geometry.getGeometryN(i), target, at, false);
@@ -208,54 +196,57 @@ final class WkbWriter {
             return at;
         }
         if (geometry instanceof Point) {
-            at = header(Wkb.POINT, layout, srid, target, at);
-            return point((Point) geometry, layout, target, at);
+            at = header(Wkb.POINT, flags, srid, target, at);
+            return point((Point) geometry, flags, target, at);
         } else if (geometry instanceof LineString) {
-            at = header(Wkb.LINESTRING, layout, srid, target, at);
-            return line(((LineString) geometry).getCoordinateSequence(), layout, target, at);
+            at = header(Wkb.LINESTRING, flags, srid, target, at);
+            return line(((LineString) geometry).getCoordinateSequence(), flags, target, at);
         } else if (geometry instanceof Polygon) {
-            at = header(Wkb.POLYGON, layout, srid, target, at);
-            return polygonBody((Polygon) geometry, layout, target, at);
+            at = header(Wkb.POLYGON, flags, srid, target, at);
+            return polygonBody((Polygon) geometry, flags, target, at);
         }
         int members = geometry.getNumGeometries();
         if (geometry instanceof MultiPoint) {
-            at = header(Wkb.MULTIPOINT, layout, srid, target, at);
+            at = header(Wkb.MULTIPOINT, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.POINT, layout, 0, target, at);
-                at = point((Point) geometry.getGeometryN(i), layout, target, at);
+                at = header(Wkb.POINT, flags, 0, target, at);
+                at = point((Point) geometry.getGeometryN(i), flags, target, at);
             }
         } else if (geometry instanceof MultiLineString) {
-            at = header(Wkb.MULTILINESTRING, layout, srid, target, at);
+            at = header(Wkb.MULTILINESTRING, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.LINESTRING, layout, 0, target, at);
+                at = header(Wkb.LINESTRING, flags, 0, target, at);
                 LineString line = (LineString) geometry.getGeometryN(i);
-                at = line(line.getCoordinateSequence(), layout, target, at);
+                at = line(line.getCoordinateSequence(), flags, target, at);
             }
         } else {
-            at = header(Wkb.MULTIPOLYGON, layout, srid, target, at);
+            at = header(Wkb.MULTIPOLYGON, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.POLYGON, layout, 0, target, at);
-                at = polygonBody((Polygon) geometry.getGeometryN(i), layout, target, at);
+                at = header(Wkb.POLYGON, flags, 0, target, at);
+                at = polygonBody((Polygon) geometry.getGeometryN(i), flags, target, at);
             }
         }
         return at;
     }
 
-    private int header(int type, CoordinateLayout layout, int srid, byte[] target, int at) {
+    private int header(int type, int flags, int srid, byte[] target, int at) {
         if (iso) {
-            int isoType = type + (layout.hasZ() ? 1000 : 0) + (layout.hasM() ? 2000 : 0);
+            int isoType =
+                    type
+                            + ((flags & CoordinateTypeRule.Z) != 0 ? 1000 : 0)
+                            + ((flags & CoordinateTypeRule.M) != 0 ? 2000 : 0);
             target[at] = Wkb.LITTLE_ENDIAN;
             WkbBytes.putIntLE(target, at + 1, isoType);
             return at + Wkb.HEADER_BYTES;
         }
         int typeWord = type;
-        if (layout.hasZ()) {
+        if ((flags & CoordinateTypeRule.Z) != 0) {
             typeWord |= Wkb.Z_FLAG;
         }
-        if (layout.hasM()) {
+        if ((flags & CoordinateTypeRule.M) != 0) {
             typeWord |= Wkb.M_FLAG;
         }
         if (srid != 0) {
@@ -275,133 +266,30 @@ final class WkbWriter {
         return at + 4;
     }
 
-    private static int point(Point point, CoordinateLayout layout, byte[] target, int at) {
+    /** An empty point is written as NaN ordinates. */
+    private static int point(Point point, int flags, byte[] target, int at) {
         CoordinateSequence sequence = point.getCoordinateSequence();
         if (sequence.size() == 0) {
-            for (int o = 0; o < layout.ordinates(); o++, at += 8) {
-                WkbBytes.putDoubleLE(target, at, Double.NaN);
-            }
-            return at;
+            return CoordinateWriter.nan(flags, target, at);
         }
-        return coordinates(sequence, 1, layout, target, at);
+        return CoordinateWriter.write(sequence, flags, target, at, true);
     }
 
-    private static int line(
-            CoordinateSequence sequence, CoordinateLayout layout, byte[] target, int at) {
-        int size = sequence.size();
-        at = putInt(target, at, size);
-        return coordinates(sequence, size, layout, target, at);
+    private static int line(CoordinateSequence sequence, int flags, byte[] target, int at) {
+        at = putInt(target, at, sequence.size());
+        return CoordinateWriter.write(sequence, flags, target, at, true);
     }
 
-    private static int polygonBody(
-            Polygon polygon, CoordinateLayout layout, byte[] target, int at) {
+    private static int polygonBody(Polygon polygon, int flags, byte[] target, int at) {
         if (polygon.getExteriorRing().isEmpty()) {
             return putInt(target, at, 0);
         }
         int holes = polygon.getNumInteriorRing();
         at = putInt(target, at, holes + 1);
-        at = line(polygon.getExteriorRing().getCoordinateSequence(), layout, target, at);
+        at = line(polygon.getExteriorRing().getCoordinateSequence(), flags, target, at);
         for (int i = 0; i < holes; i++) {
-            at = line(polygon.getInteriorRingN(i).getCoordinateSequence(), layout, target, at);
+            at = line(polygon.getInteriorRingN(i).getCoordinateSequence(), flags, target, at);
         }
         return at;
-    }
-
-    /**
-     * Writes the ordinates of {@code layout} for the first {@code count} coordinates; a sequence
-     * without Z (M) contributes NaN for it, as {@link CoordinateSequence#getZ} does. One loop per
-     * layout: no branch per ordinate.
-     */
-    private static int coordinates(
-            CoordinateSequence sequence,
-            int count,
-            CoordinateLayout layout,
-            byte[] target,
-            int at) {
-        if (sequence instanceof CoordinateArraySequence) {
-            return coordinates(
-                    ((CoordinateArraySequence) sequence).toCoordinateArray(),
-                    count,
-                    sequence.hasZ(),
-                    sequence.hasM(),
-                    layout,
-                    target,
-                    at);
-        }
-        switch (layout) {
-            case XY:
-                for (int i = 0; i < count; i++, at += 16) {
-                    WkbBytes.putDoubleLE(target, at, sequence.getX(i));
-                    WkbBytes.putDoubleLE(target, at + 8, sequence.getY(i));
-                }
-                return at;
-            case XYZ:
-                for (int i = 0; i < count; i++, at += 24) {
-                    WkbBytes.putDoubleLE(target, at, sequence.getX(i));
-                    WkbBytes.putDoubleLE(target, at + 8, sequence.getY(i));
-                    WkbBytes.putDoubleLE(target, at + 16, sequence.getZ(i));
-                }
-                return at;
-            case XYM:
-                for (int i = 0; i < count; i++, at += 24) {
-                    WkbBytes.putDoubleLE(target, at, sequence.getX(i));
-                    WkbBytes.putDoubleLE(target, at + 8, sequence.getY(i));
-                    WkbBytes.putDoubleLE(target, at + 16, sequence.getM(i));
-                }
-                return at;
-            default:
-                for (int i = 0; i < count; i++, at += 32) {
-                    WkbBytes.putDoubleLE(target, at, sequence.getX(i));
-                    WkbBytes.putDoubleLE(target, at + 8, sequence.getY(i));
-                    WkbBytes.putDoubleLE(target, at + 16, sequence.getZ(i));
-                    WkbBytes.putDoubleLE(target, at + 24, sequence.getM(i));
-                }
-                return at;
-        }
-    }
-
-    /** The {@code CoordinateArraySequence} path: reads the coordinate objects directly. */
-    private static int coordinates(
-            Coordinate[] coordinates,
-            int count,
-            boolean sequenceHasZ,
-            boolean sequenceHasM,
-            CoordinateLayout layout,
-            byte[] target,
-            int at) {
-        switch (layout) {
-            case XY:
-                for (int i = 0; i < count; i++, at += 16) {
-                    Coordinate c = coordinates[i];
-                    WkbBytes.putDoubleLE(target, at, c.x);
-                    WkbBytes.putDoubleLE(target, at + 8, c.y);
-                }
-                return at;
-            case XYZ:
-                for (int i = 0; i < count; i++, at += 24) {
-                    Coordinate c = coordinates[i];
-                    WkbBytes.putDoubleLE(target, at, c.x);
-                    WkbBytes.putDoubleLE(target, at + 8, c.y);
-                    WkbBytes.putDoubleLE(target, at + 16, sequenceHasZ ? c.getZ() : Double.NaN);
-                }
-                return at;
-            case XYM:
-                for (int i = 0; i < count; i++, at += 24) {
-                    Coordinate c = coordinates[i];
-                    WkbBytes.putDoubleLE(target, at, c.x);
-                    WkbBytes.putDoubleLE(target, at + 8, c.y);
-                    WkbBytes.putDoubleLE(target, at + 16, sequenceHasM ? c.getM() : Double.NaN);
-                }
-                return at;
-            default:
-                for (int i = 0; i < count; i++, at += 32) {
-                    Coordinate c = coordinates[i];
-                    WkbBytes.putDoubleLE(target, at, c.x);
-                    WkbBytes.putDoubleLE(target, at + 8, c.y);
-                    WkbBytes.putDoubleLE(target, at + 16, sequenceHasZ ? c.getZ() : Double.NaN);
-                    WkbBytes.putDoubleLE(target, at + 24, sequenceHasM ? c.getM() : Double.NaN);
-                }
-                return at;
-        }
     }
 }

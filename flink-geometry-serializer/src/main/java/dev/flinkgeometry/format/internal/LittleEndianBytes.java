@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,13 +17,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The one place that touches raw bytes: little-endian ints and doubles in a {@code byte[]} through
- * {@link VarHandle}s, and bulk copies between {@code double[]} and {@code byte[]}.
+ * The one place that touches raw little-endian bytes, for both formats: ints and doubles in a
+ * {@code byte[]} through {@link VarHandle}s, and bulk copies between {@code double[]} and {@code
+ * byte[]}.
  *
  * <p>Doubles are written with {@link Double#doubleToLongBits}, so every NaN becomes the canonical
  * {@code 0x7ff8000000000000L}; {@code -0.0} keeps its sign.
  */
-final class LittleEndian {
+public final class LittleEndianBytes {
     private static final VarHandle INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG =
@@ -36,21 +37,21 @@ final class LittleEndian {
     /** Below this many doubles a plain loop beats setting up a buffer view (measured on JDK 17). */
     private static final int BULK_THRESHOLD = 64;
 
-    private LittleEndian() {}
+    private LittleEndianBytes() {}
 
-    static int getInt(byte[] bytes, int offset) {
+    public static int getInt(byte[] bytes, int offset) {
         return (int) INT.get(bytes, offset);
     }
 
-    static void putInt(byte[] bytes, int offset, int value) {
+    public static void putInt(byte[] bytes, int offset, int value) {
         INT.set(bytes, offset, value);
     }
 
-    static double getDouble(byte[] bytes, int offset) {
+    public static double getDouble(byte[] bytes, int offset) {
         return (double) DOUBLE.get(bytes, offset);
     }
 
-    static void putDouble(byte[] bytes, int offset, double value) {
+    public static void putDouble(byte[] bytes, int offset, double value) {
         // Same result as Double.doubleToLongBits, but a select that C2 compiles several times
         // faster in write loops than doubleToLongBits' branch (measured on JDK 17).
         long bits = Double.doubleToRawLongBits(value);
@@ -61,12 +62,12 @@ final class LittleEndian {
      * Writes {@code value}'s bits as they are, NaN payload included: for loops that note NaNs and
      * call {@link #canonicalizeNaNs} afterwards, instead of paying a select per double.
      */
-    static void putDoubleRaw(byte[] bytes, int offset, double value) {
+    public static void putDoubleRaw(byte[] bytes, int offset, double value) {
         DOUBLE.set(bytes, offset, value);
     }
 
     /** Rewrites every NaN among {@code count} doubles at {@code offset} in canonical form. */
-    static void canonicalizeNaNs(byte[] bytes, int offset, int count) {
+    public static void canonicalizeNaNs(byte[] bytes, int offset, int count) {
         for (int i = 0; i < count; i++) {
             int o = offset + 8 * i;
             double value = getDouble(bytes, o);
@@ -77,7 +78,8 @@ final class LittleEndian {
     }
 
     /** Copies {@code count} doubles from {@code source} into {@code target}, canonicalizing NaN. */
-    static void putDoubles(double[] source, int sourceIndex, byte[] target, int offset, int count) {
+    public static void putDoubles(
+            double[] source, int sourceIndex, byte[] target, int offset, int count) {
         boolean nan = false;
         if (count < BULK_THRESHOLD) {
             for (int i = 0; i < count; i++) {
@@ -102,7 +104,8 @@ final class LittleEndian {
     }
 
     /** Copies {@code count} doubles from {@code source} into {@code target}. */
-    static void getDoubles(byte[] source, int offset, double[] target, int targetIndex, int count) {
+    public static void getDoubles(
+            byte[] source, int offset, double[] target, int targetIndex, int count) {
         if (count < BULK_THRESHOLD) {
             for (int i = 0; i < count; i++) {
                 target[targetIndex + i] = getDouble(source, offset + 8 * i);
