@@ -300,13 +300,41 @@ public final class GeometryEncoder {
          * The coordinates of a polygon's rings, summed as a {@code long}: JTS's {@code
          * getNumPoints()} sums in an {@code int}, which wraps for more than 2^31-1 coordinates
          * (rings can be shared).
+         *
+         * @throws GeometryFormatException if a ring is no longer closed, which the decoder would
+         *     refuse (JTS checks closure when it builds a ring, but its sequences stay mutable)
          */
-        private static long pointsOf(Polygon polygon) {
-            long points = polygon.getExteriorRing().getCoordinateSequence().size();
+        private static long pointsOf(Polygon polygon) throws GeometryFormatException {
+            long points = closedRingSize(polygon, -1);
             for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
-                points += polygon.getInteriorRingN(i).getCoordinateSequence().size();
+                points += closedRingSize(polygon, i);
             }
             return points;
+        }
+
+        /** The size of the shell ({@code hole} -1) or of a hole, checked to be closed. */
+        private static int closedRingSize(Polygon polygon, int hole)
+                throws GeometryFormatException {
+            CoordinateSequence ring =
+                    (hole < 0 ? polygon.getExteriorRing() : polygon.getInteriorRingN(hole))
+                            .getCoordinateSequence();
+            int last = ring.size() - 1;
+            // The decoder's test: X and Y compared with ==, so a NaN there is never closed.
+            if (last >= 0
+                    && !(ring.getX(0) == ring.getX(last) && ring.getY(0) == ring.getY(last))) {
+                throw new GeometryFormatException(
+                        (hole < 0 ? "shell" : "hole " + hole)
+                                + " of a polygon is not closed: its first coordinate ("
+                                + ring.getX(0)
+                                + " "
+                                + ring.getY(0)
+                                + ") differs from its last ("
+                                + ring.getX(last)
+                                + " "
+                                + ring.getY(last)
+                                + "); was it changed after the polygon was built?");
+            }
+            return ring.size();
         }
 
         private static void checkSrid(Geometry geometry) throws GeometryFormatException {
