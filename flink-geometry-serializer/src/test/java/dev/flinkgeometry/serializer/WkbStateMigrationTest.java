@@ -26,6 +26,7 @@ import dev.flinkgeometry.testing.KeyedGeometryStates;
 import dev.flinkgeometry.testing.KeyedGeometryStates.KeyState;
 import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
+import dev.flinkgeometry.testing.Wkt;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -623,26 +624,26 @@ class WkbStateMigrationTest {
         List<Geometry> all = new ArrayList<>(KeyedGeometryStates.geometries());
         all.add(factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)));
         all.add(
-                withSrid(
+                Wkt.withSrid(
                         factory.createPoint(
                                 new CoordinateXYZM(Double.NaN, Double.NaN, Double.NaN, Double.NaN)),
                         4326));
         all.add(factory.createPoint(new CoordinateXY(1, Double.NaN)));
         all.add(factory.createPoint(new Coordinate(Double.NaN, Double.NaN, 3)));
-        all.add(withSrid(factory.createPoint(), 3857));
-        LineString line = (LineString) JobTestData.strict("LINESTRING Z (1 1 1, 2 2 2)");
+        all.add(Wkt.withSrid(factory.createPoint(), 3857));
+        LineString line = (LineString) Wkt.read("LINESTRING Z (1 1 1, 2 2 2)");
         line.setSRID(2056);
         all.add(
-                withSrid(
+                Wkt.withSrid(
                         factory.createGeometryCollection(
                                 new Geometry[] {
                                     factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)),
                                     line,
                                     ring(factory, 10),
-                                    JobTestData.strict("MULTIPOINT ((1 1), EMPTY)")
+                                    Wkt.read("MULTIPOINT ((1 1), EMPTY)")
                                 }),
                         3857));
-        all.add(withSrid(JobTestData.strict("POLYGON ((0 0, 1 0, 1 1, 0 0))"), 16_777_215));
+        all.add(Wkt.withSrid(Wkt.read("POLYGON ((0 0, 1 0, 1 1, 0 0))"), 16_777_215));
         return all;
     }
 
@@ -686,10 +687,5 @@ class WkbStateMigrationTest {
                     new Coordinate(at, at), new Coordinate(at + 1, at),
                     new Coordinate(at + 1, at + 1), new Coordinate(at, at)
                 });
-    }
-
-    private static <G extends Geometry> G withSrid(G geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.Wkt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.WKBReader;
-import org.locationtech.jts.io.WKTReader;
 
 /**
  * {@link GeometryModule} in SQL on a MiniCluster (batch mode): loaded by name, conversions exact
@@ -91,7 +91,7 @@ class GeometryModuleSqlTest {
                 "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 0.1 0.30000000000000004))"
             })
     void conversionsAreExact(String ewkt) throws Exception {
-        Geometry expected = Ewkt.read(ewkt);
+        Geometry expected = Wkt.ewkt(ewkt);
         Row row =
                 single(
                         "SELECT ST_AsText(g), ST_SRID(g), ST_AsEWKB(g), ST_AsBinary(g),"
@@ -104,7 +104,7 @@ class GeometryModuleSqlTest {
                                 + ewkt
                                 + "')) AS t(w))");
         String wkt = (String) row.getField(0);
-        Geometry fromWkt = new WKTReader().read(wkt);
+        Geometry fromWkt = Wkt.oldSyntax(wkt);
         fromWkt.setSRID(expected.getSRID()); // WKT has none
         ExactGeometry.assertExactlyEqual(fromWkt, expected);
         assertThat(row.getField(1)).isEqualTo(expected.getSRID());

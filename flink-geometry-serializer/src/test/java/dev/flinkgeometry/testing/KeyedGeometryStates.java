@@ -16,7 +16,7 @@ import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLa
 import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static dev.flinkgeometry.testing.JobTestData.flatten;
 import static dev.flinkgeometry.testing.JobTestData.payloadGroups;
-import static dev.flinkgeometry.testing.JobTestData.strict;
+import static dev.flinkgeometry.testing.Wkt.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -148,11 +148,11 @@ public final class KeyedGeometryStates {
         List<Geometry> all = new ArrayList<>(flatten(payloadGroups()));
         GeometryFactory factory = new GeometryFactory();
         GeometryFactory srid3857 = new GeometryFactory(new PrecisionModel(), 3857);
-        all.add(withSrid(strict("POINT Z (1.5 -2.5 3.25)"), 4326));
+        all.add(Wkt.withSrid(read("POINT Z (1.5 -2.5 3.25)"), 4326));
         all.add(factory.createPoint(new CoordinateXYM(4, 5, 6)));
         all.add(factory.createPoint(new CoordinateXYZM(-0.0, 0.0, Double.NaN, 7)));
-        all.add(strict("POINT Z (1 2 NaN)"));
-        all.add(strict("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
+        all.add(read("POINT Z (1 2 NaN)"));
+        all.add(read("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
         all.add(
                 factory.createLinearRing(
                         new Coordinate[] {
@@ -160,16 +160,16 @@ public final class KeyedGeometryStates {
                             new Coordinate(1, 1), new Coordinate(0, 0)
                         }));
         all.add(
-                strict(
+                read(
                         "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1),"
                                 + " (2 2 5, 2 3 6, 3 3 7, 2 2 5))"));
-        all.add(strict("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
+        all.add(read("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
         all.add(
                 srid3857.createMultiPoint(
                         new Point[] {srid3857.createPoint(new Coordinate(9, 9))}));
-        all.add(strict("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
+        all.add(read("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
         all.add(
-                strict(
+                read(
                         "MULTIPOLYGON M (((0 0 1, 1 0 2, 1 1 3, 0 0 1)), EMPTY,"
                                 + " ((5 5 1, 6 5 2, 6 6 3, 5 5 1)))"));
         for (String empty :
@@ -182,11 +182,11 @@ public final class KeyedGeometryStates {
                     "MULTIPOLYGON EMPTY",
                     "GEOMETRYCOLLECTION EMPTY"
                 }) {
-            all.add(strict(empty));
+            all.add(read(empty));
         }
         Point member = factory.createPoint(new Coordinate(1, 2, 3));
         member.setSRID(4326);
-        LineString line = (LineString) strict("LINESTRING M (0 0 1, 1 1 2)");
+        LineString line = (LineString) read("LINESTRING M (0 0 1, 1 1 2)");
         line.setSRID(3857);
         Polygon emptyPolygon = factory.createPolygon();
         Geometry inner = factory.createGeometryCollection(new Geometry[] {line, emptyPolygon});
@@ -197,15 +197,10 @@ public final class KeyedGeometryStates {
                             member,
                             inner,
                             factory.createGeometryCollection(),
-                            strict("MULTIPOINT ((7 7), EMPTY)")
+                            read("MULTIPOINT ((7 7), EMPTY)")
                         });
         outer.setSRID(4326);
         all.add(outer);
         return all;
-    }
-
-    private static Geometry withSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }

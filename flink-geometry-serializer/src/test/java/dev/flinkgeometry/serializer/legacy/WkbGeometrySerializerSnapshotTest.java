@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.GeometryMixes;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
@@ -250,7 +250,7 @@ class WkbGeometrySerializerSnapshotTest {
         GeometrySerializer<Geometry> newSerializer = GeometrySerializer.of(Geometry.class);
         // the aligned format carries SRIDs 0..16777215 only: see the next test for the others
         Geometry[] data =
-                Arrays.stream(new WkbGeometryMixSerializerTest().getTestData())
+                GeometryMixes.legacyWkb().stream()
                         .filter(g -> g.getSRID() >= 0 && g.getSRID() <= 0xFFFFFF)
                         .toArray(Geometry[]::new);
         assertThat(data).hasSizeGreaterThan(20);

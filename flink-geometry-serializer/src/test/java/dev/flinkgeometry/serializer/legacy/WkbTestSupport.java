@@ -14,6 +14,7 @@ package dev.flinkgeometry.serializer.legacy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.Wkt;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,24 +35,12 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
 
 /** Test data and helpers of the legacy WKB tests: the GEOS vectors, WKT, records. */
 final class WkbTestSupport {
     static final GeometryFactory FACTORY = new GeometryFactory();
 
     static final HexFormat HEX = HexFormat.of().withUpperCase();
-
-    /** The Natural Earth corpus on the test classpath. */
-    static final String[] NATURAL_EARTH_FILES = {
-        "natural-earth-cities.wkt",
-        "natural-earth-coastline.wkt",
-        "natural-earth-countries-110m.wkt",
-        "natural-earth-countries-50m.wkt",
-        "natural-earth-lakes.wkt",
-        "natural-earth-rivers.wkt"
-    };
 
     private static List<Vector> vectors;
 
@@ -112,27 +101,14 @@ final class WkbTestSupport {
         return vectors;
     }
 
-    /** WKT with the ISO coordinate syntax only (XY input gives sequences of dimension 2). */
+    /** {@link Wkt#read(String)}: XY input gives sequences of dimension 2. */
     static Geometry wkt(String text) {
-        WKTReader reader = new WKTReader(FACTORY);
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
-        try {
-            return reader.read(text);
-        } catch (ParseException e) {
-            throw new IllegalArgumentException("bad test WKT: " + text, e);
-        }
+        return Wkt.read(FACTORY, text);
     }
 
-    /** {@code geometry} with {@code srid} set on it and every member, as the reader sets it. */
+    /** {@link Wkt#withSridOnEveryMember}: as the WKB reader sets it. */
     static <G extends Geometry> G withSrid(G geometry, int srid) {
-        geometry.setSRID(srid);
-        for (int i = 0; i < geometry.getNumGeometries(); i++) {
-            Geometry member = geometry.getGeometryN(i);
-            if (member != geometry) {
-                withSrid(member, srid);
-            }
-        }
-        return geometry;
+        return Wkt.withSridOnEveryMember(geometry, srid);
     }
 
     static byte[] hex(String hex) {
@@ -154,17 +130,6 @@ final class WkbTestSupport {
             throw new UncheckedIOException(e);
         }
         return lines;
-    }
-
-    /** Every geometry of the Natural Earth corpus, in file order. */
-    static List<Geometry> naturalEarth() {
-        List<Geometry> all = new ArrayList<>();
-        for (String file : NATURAL_EARTH_FILES) {
-            for (String line : lines("/natural-earth/" + file)) {
-                all.add(wkt(line));
-            }
-        }
-        return all;
     }
 
     /** Flink's deep-equality checker, comparing geometries exactly ({@link ExactGeometry}). */
