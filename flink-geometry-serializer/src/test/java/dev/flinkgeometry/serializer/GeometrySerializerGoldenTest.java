@@ -22,12 +22,9 @@ import dev.flinkgeometry.testing.GoldenGeometries;
 import dev.flinkgeometry.testing.GoldenSerializerTestBase;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.junit.jupiter.api.Test;
-import org.locationtech.jts.geom.CoordinateSequence;
-import org.locationtech.jts.geom.CoordinateSequenceFilter;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
@@ -121,7 +118,7 @@ class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
                 ((GeometrySerializer<?>) readBy).sequenceKind() == CoordinateSequenceKind.ARRAY
                         ? CoordinateArraySequence.class
                         : PackedCoordinateSequence.Double.class;
-        forEachSequence(
+        ExactGeometry.forEachSequence(
                 actual,
                 sequence ->
                         assertThat(sequence)
@@ -151,27 +148,5 @@ class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
                 .extracting(g -> Arrays.toString(ExactGeometry.valueLayout(g)))
                 .contains("[false, false]", "[true, false]", "[false, true]", "[true, true]");
         assertThat(GoldenGeometries.v1Polygons()).hasSizeGreaterThanOrEqualTo(6);
-    }
-
-    private static void forEachSequence(Geometry geometry, Consumer<CoordinateSequence> action) {
-        geometry.apply(
-                new CoordinateSequenceFilter() {
-                    @Override
-                    public void filter(CoordinateSequence sequence, int i) {
-                        if (i == 0) {
-                            action.accept(sequence);
-                        }
-                    }
-
-                    @Override
-                    public boolean isDone() {
-                        return false;
-                    }
-
-                    @Override
-                    public boolean isGeometryChanged() {
-                        return false;
-                    }
-                });
     }
 }
