@@ -14,13 +14,13 @@ package dev.flinkgeometry.serializer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.PojoStateMigrationTest.Visit;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
+import dev.flinkgeometry.testing.Visit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +94,7 @@ class WholeRecordKryoStateTest {
         assertThat(type).isInstanceOf(GenericTypeInfo.class); // even with GeometryTypes registered
         String target = savepoints.toUri().toString();
         List<Sighting> sightings = new ArrayList<>();
-        for (Visit visit : PojoStateMigrationTest.visits()) {
+        for (Visit visit : Visit.samples()) {
             sightings.add(new Sighting("observer " + visit.id, visit.position));
         }
         Map<String, Records<Sighting>> written = RecordStateJob.perKey(sightings);
@@ -132,8 +132,7 @@ class WholeRecordKryoStateTest {
     void turningAKryoRecordIntoAPojoIsRefusedByFlink(String backend, @TempDir Path savepoints)
             throws Exception {
         String target = savepoints.toUri().toString();
-        Map<String, Records<Visit>> written =
-                RecordStateJob.perKey(PojoStateMigrationTest.visits());
+        Map<String, Records<Visit>> written = RecordStateJob.perKey(Visit.samples());
         // What Flink gives a record class that is not a POJO: the whole record in Kryo.
         JobClient writer =
                 RecordStateJob.write(

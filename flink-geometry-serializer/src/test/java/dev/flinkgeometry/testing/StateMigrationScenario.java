@@ -1,0 +1,205 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flinkgeometry.testing.RecordStateJob.Records;
+import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The end-to-end upgrade of keyed state written by a predecessor of {@code GeometrySerializer}
+ * (Kryo, the legacy WKB serializer, Sedona's serializer, records with such fields), on a
+ * MiniCluster with real savepoints on disk ({@link RecordStateJob}: a {@code ValueState}, a {@code
+ * ListState} and the values of a {@code MapState<String, V>} per key):
+ *
+ * <ol>
+ *   <li>the old job writes known records; {@code stopWithSavepoint}; the savepoint holds the
+ *       predecessor's snapshots, and the new type's serializer resolves each of them as "compatible
+ *       after migration";
+ *   <li>the same job graph (same uids) with the new type restores from it and Flink migrates
+ *       (RocksDB rewrites every value when the state is registered, so reads decode the new bytes;
+ *       the heap backend keeps the objects the old serializer restored until the next snapshot);
+ *       the job sees exactly what the predecessor carried; {@code stopWithSavepoint} again: the new
+ *       savepoint's snapshots are compatible as is;
+ *   <li>the job restores from the second savepoint, reading the new serializer's bytes on both
+ *       backends, and again sees exactly the same records.
+ * </ol>
+ *
+ * <p>A {@link Predecessor} says how the old job declared its state and what it carried; the steps
+ * and their checks are the same for all.
+ */
+public final class StateMigrationScenario {
+    private static final List<String> STATES =
+            List.of(
+                    RecordStateJob.VALUE_STATE,
+                    RecordStateJob.LIST_STATE,
+                    RecordStateJob.MAP_STATE);
+
+    private StateMigrationScenario() {}
+
+    /** A serializer, or records with such fields, that wrote state before this library. */
+    public abstract static class Predecessor<V> {
+        private final String name;
+
+        protected Predecessor(String name) {
+            this.name = name;
+        }
+
+        /** The environment the old job ran in (where it registered its serializers, say). */
+        public StreamExecutionEnvironment oldEnvironment(String backend) {
+            return SavepointJobs.environment(backend, null);
+        }
+
+        /** How the old job declared its states. */
+        public abstract StateTypes<V> oldTypes();
+
+        /** How the upgraded job declares them. */
+        public abstract TypeInformation<V> newType();
+
+        /** {@link RecordStateJob#shapeOf} of the old job's serializers. */
+        public abstract String oldShape();
+
+        /** {@link RecordStateJob#shapeOf} of the upgraded job's serializers. */
+        public abstract String newShape();
+
+        /** The state the old job writes, per key. */
+        public abstract Map<String, Records<V>> written();
+
+        /** Fails unless {@code snapshot}, from the old job's savepoint, is the predecessor's. */
+        public abstract void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot);
+
+        /** Fails unless {@code snapshot}, from the upgraded job's savepoint, is the new one. */
+        public abstract void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot);
+
+        /**
+         * Fails unless the job read ({@code observed}) exactly what the predecessor carried of
+         * {@code written}; with {@code decoded}, read through {@code GeometrySerializer}'s decoder.
+         */
+        public abstract void assertCarried(
+                Map<String, Records<V>> observed, Map<String, Records<V>> written, boolean decoded);
+
+        /** Checks of what the heap backend still holds right after the restore: the old objects. */
+        public void assertRestoredOnHeap(
+                Map<String, Records<V>> observed, Map<String, Records<V>> written) {}
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** Runs the three steps on {@code backend} with savepoints of {@code format}. */
+    public static <V> void upgrade(
+            Predecessor<V> predecessor,
+            String backend,
+            SavepointFormatType format,
+            Path savepoints,
+            SavepointJobs jobs)
+            throws Exception {
+        String target = savepoints.toUri().toString();
+        Map<String, Records<V>> written = predecessor.written();
+        StateTypes<V> newTypes = StateTypes.of(predecessor.newType());
+
+        // 1. The old job's state.
+        JobClient writer =
+                RecordStateJob.write(
+                        jobs,
+                        predecessor.oldEnvironment(backend),
+                        backend,
+                        predecessor.oldTypes(),
+                        written);
+        assertShapes(predecessor.oldShape());
+        String oldSavepoint = SavepointJobs.stopWithSavepoint(writer, target, format);
+        SavepointContents.KeyedState oldState = onlyKeyedState(oldSavepoint, format);
+        assertThat(oldState.handleClass())
+                .isEqualTo(SavepointJobs.keyedStateHandleClass(backend, format));
+        for (String state : STATES) {
+            String what = state + " in the first savepoint";
+            TypeSerializerSnapshot<?> snapshot = oldState.valueSnapshot(state);
+            predecessor.assertOldSnapshot(what, snapshot);
+            TypeSerializerSchemaCompatibility<?> compatibility =
+                    resolve(predecessor.newType(), snapshot);
+            assertThat(compatibility.isCompatibleAfterMigration())
+                    .as("the new serializer on %s: %s", what, compatibility)
+                    .isTrue();
+        }
+
+        // 2. The upgraded job restores; Flink migrates.
+        JobClient migrated =
+                RecordStateJob.read(jobs, backend, oldSavepoint, newTypes, written.keySet());
+        assertShapes(predecessor.newShape());
+        boolean rocksdb = backend.equals("rocksdb");
+        Map<String, Records<V>> restored = RecordStateJob.observed();
+        predecessor.assertCarried(restored, written, rocksdb);
+        if (!rocksdb) {
+            predecessor.assertRestoredOnHeap(restored, written);
+        }
+        String newSavepoint = SavepointJobs.stopWithSavepoint(migrated, target, format);
+        SavepointContents.KeyedState newState = onlyKeyedState(newSavepoint, format);
+        assertThat(newState.handleClass()).isEqualTo(oldState.handleClass());
+        for (String state : STATES) {
+            String what = state + " in the second savepoint";
+            TypeSerializerSnapshot<?> snapshot = newState.valueSnapshot(state);
+            predecessor.assertNewSnapshot(what, snapshot);
+            TypeSerializerSchemaCompatibility<?> compatibility =
+                    resolve(predecessor.newType(), snapshot);
+            assertThat(compatibility.isCompatibleAsIs())
+                    .as("the new serializer on %s: %s", what, compatibility)
+                    .isTrue();
+        }
+
+        // 3. The second savepoint holds the new serializer's bytes.
+        JobClient reader =
+                RecordStateJob.read(jobs, backend, newSavepoint, newTypes, written.keySet());
+        assertShapes(predecessor.newShape());
+        predecessor.assertCarried(RecordStateJob.observed(), written, true);
+        SavepointJobs.cancel(reader);
+    }
+
+    private static SavepointContents.KeyedState onlyKeyedState(
+            String savepoint, SavepointFormatType format) throws Exception {
+        SavepointContents contents = SavepointContents.read(savepoint);
+        assertThat(contents.formatType()).isEqualTo(format);
+        assertThat(contents.keyedStates()).hasSize(1);
+        SavepointContents.KeyedState state = contents.keyedStates().get(0);
+        assertThat(state.keyValueStateNames()).containsExactlyInAnyOrderElementsOf(STATES);
+        return state;
+    }
+
+    private static void assertShapes(String shape) {
+        assertThat(RecordStateJob.serializerShapes())
+                .containsOnly(
+                        Map.entry(RecordStateJob.VALUE_STATE, shape),
+                        Map.entry(RecordStateJob.LIST_STATE, shape),
+                        Map.entry(RecordStateJob.MAP_STATE, shape));
+    }
+
+    /** {@code type}'s serializer (as a job's default config makes it) asked about {@code old}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static TypeSerializerSchemaCompatibility<?> resolve(
+            TypeInformation<?> type, TypeSerializerSnapshot<?> old) {
+        TypeSerializerSnapshot snapshot =
+                type.createSerializer(new SerializerConfigImpl()).snapshotConfiguration();
+        return snapshot.resolveSchemaCompatibility((TypeSerializerSnapshot) old);
+    }
+}
