@@ -13,33 +13,20 @@ package dev.flinkgeometry.flink1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
-import dev.flinkgeometry.serializer.GeometryTypeInfo;
-import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
-import dev.flinkgeometry.testing.RecordStateJob;
-import dev.flinkgeometry.testing.RecordStateJob.Records;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointJobs;
 import dev.flinkgeometry.testing.StateMigrationScenario;
-import dev.flinkgeometry.testing.StateMigrationScenario.Predecessor;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.flinkgeometry.testing.StateMigrationScenario.ThroughSerializer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
-import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.sedona.common.geometrySerde.GeometrySerde;
@@ -70,13 +57,7 @@ import org.locationtech.jts.geom.Polygon;
  */
 class SedonaKryoStateMigrationTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     private final SavepointJobs jobs = new SavepointJobs();
 
@@ -109,18 +90,15 @@ class SedonaKryoStateMigrationTest {
         StateMigrationScenario.upgrade(new SedonaKryo(), backend, format, savepoints, jobs);
     }
 
-    /** Kryo with Sedona's serde registered for every JTS class. */
-    private static final class SedonaKryo extends Predecessor<Geometry> {
-        private final TypeSerializer<Geometry> sedonaKryo;
-
-        @SuppressWarnings("deprecation")
+    /** Kryo with Sedona's serde registered for every JTS class, as the old job ran it. */
+    private static final class SedonaKryo extends ThroughSerializer {
         SedonaKryo() {
-            super("Kryo with Sedona's serde");
-            ExecutionConfig config = new ExecutionConfig();
-            registerLikeSedonaContext(config);
-            sedonaKryo = new GenericTypeInfo<>(Geometry.class).createSerializer(config);
-            assertThat(((KryoSerializer<Geometry>) sedonaKryo).getKryo().getSerializer(Point.class))
-                    .isInstanceOf(GeometrySerde.class);
+            super(
+                    "Kryo with Sedona's serde",
+                    StateTypes.of(new GenericTypeInfo<>(Geometry.class)),
+                    "KryoSerializer",
+                    sedonaKryo(),
+                    geometries());
         }
 
         @Override
@@ -129,67 +107,18 @@ class SedonaKryoStateMigrationTest {
             registerLikeSedonaContext(env.getConfig());
             return env;
         }
-
-        @Override
-        public StateTypes<Geometry> oldTypes() {
-            return StateTypes.of(new GenericTypeInfo<>(Geometry.class));
-        }
-
-        @Override
-        public TypeInformation<Geometry> newType() {
-            return GeometryTypeInfo.of(Geometry.class);
-        }
-
-        @Override
-        public String oldShape() {
-            return "KryoSerializer";
-        }
-
-        @Override
-        public String newShape() {
-            return "GeometrySerializer";
-        }
-
-        @Override
-        public Map<String, Records<Geometry>> written() {
-            return RecordStateJob.perKey(geometries());
-        }
-
-        @Override
-        public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertThat(snapshot).as(what).isInstanceOf(KryoSerializerSnapshot.class);
-        }
-
-        @Override
-        public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertThat(snapshot).as(what).isInstanceOf(GeometrySerializerSnapshot.class);
-        }
-
-        @Override
-        public void assertCarried(
-                Map<String, Records<Geometry>> observed,
-                Map<String, Records<Geometry>> written,
-                boolean decoded) {
-            RecordStateJob.assertSameRecords(
-                    observed,
-                    written,
-                    (what, actual, expected) ->
-                            KeyedGeometryStates.assertExact(
-                                    what,
-                                    actual,
-                                    ExactGeometry.asDecoded(roundTrip(sedonaKryo, expected)),
-                                    decoded));
-        }
     }
 
-    private static Geometry roundTrip(TypeSerializer<Geometry> serializer, Geometry geometry) {
-        try {
-            DataOutputSerializer out = new DataOutputSerializer(256);
-            serializer.serialize(geometry, out);
-            return serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The Kryo serializer of the old job: Sedona's serde writes every geometry. */
+    @SuppressWarnings("deprecation")
+    private static TypeSerializer<Geometry> sedonaKryo() {
+        ExecutionConfig config = new ExecutionConfig();
+        registerLikeSedonaContext(config);
+        TypeSerializer<Geometry> kryo =
+                new GenericTypeInfo<>(Geometry.class).createSerializer(config);
+        assertThat(((KryoSerializer<Geometry>) kryo).getKryo().getSerializer(Point.class))
+                .isInstanceOf(GeometrySerde.class);
+        return kryo;
     }
 
     private static List<Geometry> geometries() {

@@ -13,12 +13,8 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.Wkt;
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.List;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -74,22 +70,5 @@ final class GeometryFixtures {
                 .withCustomCheck(
                         (a, b) -> a instanceof Geometry && b instanceof Geometry,
                         (a, b, checker) -> ExactGeometry.equal((Geometry) a, (Geometry) b));
-    }
-
-    /** One record as {@code serializer} writes it. */
-    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    /** Reads one record that fills {@code bytes} exactly. */
-    static <T> T deserialize(TypeSerializer<T> serializer, byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        T value = serializer.deserialize(in);
-        if (in.available() != 0) {
-            throw new AssertionError(in.available() + " bytes left after the record");
-        }
-        return value;
     }
 }

@@ -12,8 +12,6 @@
 package dev.flinkgeometry.serializer;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
-import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
-import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
@@ -108,22 +106,13 @@ class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
     @Override
     protected void assertSameValue(
             String what, Geometry actual, Geometry expected, TypeSerializer<Geometry> readBy) {
-        assertThat(actual).as(what).isNotNull();
-        assertThat(describe(actual))
-                .as("%s: %s", what, actual)
-                .isEqualTo(describe(asDecoded(expected)));
-        assertThat(actual.getClass()).as(what).isEqualTo(asDecoded(expected).getClass());
-        assertSequencesHaveValueLayout(actual);
-        Class<?> sequenceClass =
+        ExactGeometry.assertDecodedAs(
+                what,
+                actual,
+                asDecoded(expected),
                 ((GeometrySerializer<?>) readBy).sequenceKind() == CoordinateSequenceKind.ARRAY
                         ? CoordinateArraySequence.class
-                        : PackedCoordinateSequence.Double.class;
-        ExactGeometry.forEachSequence(
-                actual,
-                sequence ->
-                        assertThat(sequence)
-                                .as("%s: a sequence", what)
-                                .isInstanceOf(sequenceClass));
+                        : PackedCoordinateSequence.Double.class);
     }
 
     /** The premise of the golden list: what the test data covers. */

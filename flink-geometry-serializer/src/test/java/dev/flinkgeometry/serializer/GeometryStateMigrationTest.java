@@ -17,15 +17,16 @@ import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializerSnapshot;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointJobs;
 import dev.flinkgeometry.testing.StateMigrationScenario;
 import dev.flinkgeometry.testing.StateMigrationScenario.Predecessor;
+import dev.flinkgeometry.testing.StateMigrationScenario.ThroughSerializer;
+import dev.flinkgeometry.testing.StateMigrationScenario.ToGeometrySerializer;
 import dev.flinkgeometry.testing.Visit;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,11 +39,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
-import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
@@ -88,13 +85,7 @@ import org.locationtech.jts.geom.Polygon;
  */
 class GeometryStateMigrationTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     private final SavepointJobs jobs = new SavepointJobs();
 
@@ -170,12 +161,7 @@ class GeometryStateMigrationTest {
                 "KryoSerializer",
                 KeyedGeometryStates.geometries(),
                 ExactGeometry::asDecoded,
-                LinearRing.class) {
-            @Override
-            public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-                assertThat(snapshot).as(what).isInstanceOf(KryoSerializerSnapshot.class);
-            }
-        };
+                LinearRing.class);
     }
 
     /** {@code WkbGeometryTypeInfo<Geometry>}: the legacy WKB serializer. */
@@ -189,12 +175,21 @@ class GeometryStateMigrationTest {
                 LineString.class) {
             @Override
             public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-                assertThat(snapshot).as(what).isInstanceOf(WkbGeometrySerializerSnapshot.class);
                 assertThat(((WkbGeometrySerializerSnapshot<?>) snapshot).geometryClass())
                         .as(what)
                         .isEqualTo(Geometry.class);
             }
         };
+    }
+
+    /** {@code org.apache.sedona.flink.GeometryTypeSerializer} (a stand-in with its bytes). */
+    static Predecessor<Geometry> sedona() {
+        return new ThroughSerializer(
+                "Sedona's serializer",
+                StateTypes.of(GeometryTypeSerializer.INSTANCE),
+                "GeometryTypeSerializer",
+                GeometryTypeSerializer.INSTANCE,
+                everyThird(1));
     }
 
     /**
@@ -203,9 +198,7 @@ class GeometryStateMigrationTest {
      * On the heap, the objects the old serializer restored stay until the next snapshot: a written
      * {@code LinearRing} is then a {@code ringOnHeap}.
      */
-    private abstract static class GeometryPredecessor extends Predecessor<Geometry> {
-        private final TypeInformation<Geometry> oldType;
-        private final String oldShape;
+    private static class GeometryPredecessor extends ToGeometrySerializer {
         private final List<Geometry> geometries;
         private final UnaryOperator<Geometry> carried;
         private final Class<? extends Geometry> ringOnHeap;
@@ -217,42 +210,15 @@ class GeometryStateMigrationTest {
                 List<Geometry> geometries,
                 UnaryOperator<Geometry> carried,
                 Class<? extends Geometry> ringOnHeap) {
-            super(name);
-            this.oldType = oldType;
-            this.oldShape = oldShape;
+            super(name, StateTypes.of(oldType), oldShape);
             this.geometries = geometries;
             this.carried = carried;
             this.ringOnHeap = ringOnHeap;
         }
 
         @Override
-        public StateTypes<Geometry> oldTypes() {
-            return StateTypes.of(oldType);
-        }
-
-        @Override
-        public TypeInformation<Geometry> newType() {
-            return GeometryTypeInfo.of(Geometry.class);
-        }
-
-        @Override
-        public String oldShape() {
-            return oldShape;
-        }
-
-        @Override
-        public String newShape() {
-            return "GeometrySerializer";
-        }
-
-        @Override
         public Map<String, Records<Geometry>> written() {
             return KeyedGeometryStates.perKey(geometries);
-        }
-
-        @Override
-        public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertIsGeometrySerializerSnapshot(what, snapshot);
         }
 
         @Override
@@ -275,74 +241,6 @@ class GeometryStateMigrationTest {
             assertThat(observed.get(ringKey).value())
                     .as("the restored object of a LinearRing on the heap")
                     .isExactlyInstanceOf(ringOnHeap);
-        }
-    }
-
-    /** {@code org.apache.sedona.flink.GeometryTypeSerializer} (a stand-in with its bytes). */
-    static Predecessor<Geometry> sedona() {
-        return new Predecessor<>("Sedona's serializer") {
-            @Override
-            public StateTypes<Geometry> oldTypes() {
-                return StateTypes.of(GeometryTypeSerializer.INSTANCE);
-            }
-
-            @Override
-            public TypeInformation<Geometry> newType() {
-                return GeometryTypeInfo.of(Geometry.class);
-            }
-
-            @Override
-            public String oldShape() {
-                return "GeometryTypeSerializer";
-            }
-
-            @Override
-            public String newShape() {
-                return "GeometrySerializer";
-            }
-
-            @Override
-            public Map<String, Records<Geometry>> written() {
-                return RecordStateJob.perKey(everyThird(1));
-            }
-
-            @Override
-            public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-                assertThat(snapshot)
-                        .as(what)
-                        .isInstanceOf(GeometryTypeSerializer.GeometrySerializerSnapshot.class);
-            }
-
-            @Override
-            public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-                assertIsGeometrySerializerSnapshot(what, snapshot);
-            }
-
-            @Override
-            public void assertCarried(
-                    Map<String, Records<Geometry>> observed,
-                    Map<String, Records<Geometry>> written,
-                    boolean decoded) {
-                RecordStateJob.assertSameRecords(
-                        observed,
-                        written,
-                        (what, actual, expected) ->
-                                assertGeometry(what, actual, throughSedona(expected), decoded));
-            }
-        };
-    }
-
-    private static Geometry throughSedona(Geometry geometry) {
-        if (geometry == null) {
-            return null;
-        }
-        try {
-            DataOutputSerializer out = new DataOutputSerializer(256);
-            GeometryTypeSerializer.INSTANCE.serialize(geometry, out);
-            return GeometryTypeSerializer.INSTANCE.deserialize(
-                    new DataInputDeserializer(out.getCopyOfBuffer()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -422,12 +320,8 @@ class GeometryStateMigrationTest {
         };
     }
 
-    /** Records of a composite type, whose serializers Flink describes as {@code shapes}. */
+    /** Records of a composite type, compared field by field. */
     private abstract static class RecordPredecessor<V> extends Predecessor<V> {
-        private final TypeInformation<V> oldType;
-        private final TypeInformation<V> newType;
-        private final String oldShape;
-        private final String newShape;
         private final List<V> records;
 
         RecordPredecessor(
@@ -437,11 +331,7 @@ class GeometryStateMigrationTest {
                 String oldShape,
                 String newShape,
                 List<V> records) {
-            super(name);
-            this.oldType = oldType;
-            this.newType = newType;
-            this.oldShape = oldShape;
-            this.newShape = newShape;
+            super(name, StateTypes.of(oldType), newType, oldShape, newShape);
             this.records = records;
         }
 
@@ -449,42 +339,8 @@ class GeometryStateMigrationTest {
         abstract void assertSameRecord(String what, V actual, V expected, boolean decoded);
 
         @Override
-        public StateTypes<V> oldTypes() {
-            return StateTypes.of(oldType);
-        }
-
-        @Override
-        public TypeInformation<V> newType() {
-            return newType;
-        }
-
-        @Override
-        public String oldShape() {
-            return oldShape;
-        }
-
-        @Override
-        public String newShape() {
-            return newShape;
-        }
-
-        @Override
         public Map<String, Records<V>> written() {
             return RecordStateJob.perKey(records);
-        }
-
-        @Override
-        public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
-                    .as(what)
-                    .isEqualTo(oldShape);
-        }
-
-        @Override
-        public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
-                    .as(what)
-                    .isEqualTo(newShape);
         }
 
         @Override
@@ -500,14 +356,6 @@ class GeometryStateMigrationTest {
     }
 
     // ------------------------------------------------------------------------------------------
-
-    private static void assertIsGeometrySerializerSnapshot(
-            String what, TypeSerializerSnapshot<?> snapshot) {
-        assertThat(snapshot).as(what).isInstanceOf(GeometrySerializerSnapshot.class);
-        assertThat(((GeometrySerializerSnapshot<?>) snapshot).geometryClass())
-                .as(what)
-                .isEqualTo(Geometry.class);
-    }
 
     /**
      * Exactly as {@code GeometrySerializer} carries {@code expected} (Z, M, SRID included); {@code

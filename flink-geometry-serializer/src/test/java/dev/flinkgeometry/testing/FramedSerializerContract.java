@@ -11,11 +11,14 @@
  */
 package dev.flinkgeometry.testing;
 
+import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.runtime.NullableSerializer;
@@ -100,6 +103,9 @@ public abstract class FramedSerializerContract {
 
     /** A payload that is well framed but not a geometry. */
     protected abstract byte[] undecodablePayload();
+
+    /** Records whose length prefix announces more bytes than a record can have, or follow. */
+    protected abstract List<byte[]> recordsOfCorruptLength();
 
     /** Records of geometries, in every layout and type, that this serializer carries exactly. */
     protected abstract List<Geometry> geometries();
@@ -405,6 +411,38 @@ public abstract class FramedSerializerContract {
                 .isLessThanOrEqualTo(retainedBufferBytes());
     }
 
+    @Test
+    void aCorruptLengthFailsWithoutAllocatingTheDeclaredSize() throws Exception {
+        TypeSerializer<Geometry> serializer = serializerOf(Geometry.class);
+        for (byte[] record : recordsOfCorruptLength()) {
+            String length = HexFormat.of().formatHex(record, 0, 4);
+            for (boolean viaCopy : new boolean[] {false, true}) {
+                long before = DecodeBudget.allocatedBytes();
+                assertThatThrownBy(
+                                () -> {
+                                    DataInputDeserializer in = new DataInputDeserializer(record);
+                                    if (viaCopy) {
+                                        serializer.copy(in, new DataOutputSerializer(16));
+                                    } else {
+                                        serializer.deserialize(in);
+                                    }
+                                })
+                        .as("length bytes %s, %s", length, viaCopy ? "copy" : "deserialize")
+                        .isInstanceOf(IOException.class);
+                if (before >= 0) {
+                    assertThat(DecodeBudget.allocatedBytes() - before)
+                            .as("bytes allocated for a record of length bytes %s", length)
+                            .isLessThan(16L << 20);
+                }
+                assertThat(bufferCapacity(serializer)).isLessThanOrEqualTo(retainedBufferBytes());
+            }
+        }
+        // and the serializer is still fine
+        Geometry point = Wkt.read("POINT (1 2)");
+        ExactGeometry.assertExactlyEqual(
+                deserialize(serializer, serialize(serializer, point)), point);
+    }
+
     // ------------------------------------------------------------------------------------------
     // The declared class
     // ------------------------------------------------------------------------------------------
@@ -455,22 +493,5 @@ public abstract class FramedSerializerContract {
         List<Geometry> geometries = new ArrayList<>(geometries());
         geometries.add(GeometryMixes.longLine(20_000)); // 320 KB: more than the retained buffer
         return geometries;
-    }
-
-    /** One record as {@code serializer} writes it. */
-    public static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    /** Reads one record that fills {@code bytes} exactly. */
-    public static <T> T deserialize(TypeSerializer<T> serializer, byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        T value = serializer.deserialize(in);
-        if (in.available() != 0) {
-            throw new AssertionError(in.available() + " bytes left after the record");
-        }
-        return value;
     }
 }

@@ -13,18 +13,27 @@ package dev.flinkgeometry.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.serializer.GeometrySerializer;
+import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.locationtech.jts.geom.Geometry;
 
 /**
  * The end-to-end upgrade of keyed state written by a predecessor of {@code GeometrySerializer}
@@ -57,39 +66,33 @@ public final class StateMigrationScenario {
 
     private StateMigrationScenario() {}
 
-    /** A serializer, or records with such fields, that wrote state before this library. */
+    /**
+     * A serializer, or records with such fields, that wrote state before this library: how the old
+     * job declared its states, how the upgraded job declares them, and {@link
+     * RecordStateJob#shapeOf} of the serializers each gets.
+     */
     public abstract static class Predecessor<V> {
         private final String name;
+        private final StateTypes<V> oldTypes;
+        private final TypeInformation<V> newType;
+        private final String oldShape;
+        private final String newShape;
 
-        protected Predecessor(String name) {
+        protected Predecessor(
+                String name,
+                StateTypes<V> oldTypes,
+                TypeInformation<V> newType,
+                String oldShape,
+                String newShape) {
             this.name = name;
+            this.oldTypes = oldTypes;
+            this.newType = newType;
+            this.oldShape = oldShape;
+            this.newShape = newShape;
         }
-
-        /** The environment the old job ran in (where it registered its serializers, say). */
-        public StreamExecutionEnvironment oldEnvironment(String backend) {
-            return SavepointJobs.environment(backend, null);
-        }
-
-        /** How the old job declared its states. */
-        public abstract StateTypes<V> oldTypes();
-
-        /** How the upgraded job declares them. */
-        public abstract TypeInformation<V> newType();
-
-        /** {@link RecordStateJob#shapeOf} of the old job's serializers. */
-        public abstract String oldShape();
-
-        /** {@link RecordStateJob#shapeOf} of the upgraded job's serializers. */
-        public abstract String newShape();
 
         /** The state the old job writes, per key. */
         public abstract Map<String, Records<V>> written();
-
-        /** Fails unless {@code snapshot}, from the old job's savepoint, is the predecessor's. */
-        public abstract void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot);
-
-        /** Fails unless {@code snapshot}, from the upgraded job's savepoint, is the new one. */
-        public abstract void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot);
 
         /**
          * Fails unless the job read ({@code observed}) exactly what the predecessor carried of
@@ -98,6 +101,19 @@ public final class StateMigrationScenario {
         public abstract void assertCarried(
                 Map<String, Records<V>> observed, Map<String, Records<V>> written, boolean decoded);
 
+        /** The environment the old job ran in (where it registered its serializers, say). */
+        public StreamExecutionEnvironment oldEnvironment(String backend) {
+            return SavepointJobs.environment(backend, null);
+        }
+
+        /** More checks of a snapshot in the old job's savepoint than its serializer's shape. */
+        public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {}
+
+        /**
+         * More checks of a snapshot in the upgraded job's savepoint than its serializer's shape.
+         */
+        public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {}
+
         /** Checks of what the heap backend still holds right after the restore: the old objects. */
         public void assertRestoredOnHeap(
                 Map<String, Records<V>> observed, Map<String, Records<V>> written) {}
@@ -105,6 +121,82 @@ public final class StateMigrationScenario {
         @Override
         public String toString() {
             return name;
+        }
+    }
+
+    /**
+     * Geometry state that moves to {@code GeometryTypeInfo.of(Geometry.class)}: the new savepoint
+     * holds {@code GeometrySerializerSnapshot}s that restore exactly that serializer.
+     */
+    public abstract static class ToGeometrySerializer extends Predecessor<Geometry> {
+        protected ToGeometrySerializer(
+                String name, StateTypes<Geometry> oldTypes, String oldShape) {
+            super(
+                    name,
+                    oldTypes,
+                    GeometryTypeInfo.of(Geometry.class),
+                    oldShape,
+                    "GeometrySerializer");
+        }
+
+        @Override
+        public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
+            assertThat(snapshot).as(what).isInstanceOf(GeometrySerializerSnapshot.class);
+            assertThat(snapshot.restoreSerializer())
+                    .as(what)
+                    .isEqualTo(GeometrySerializer.of(Geometry.class));
+        }
+    }
+
+    /**
+     * Geometry state whose old serializer carries a geometry as {@code oldSerializer} writes and
+     * reads it back: every key holds some geometries in every kind of state ({@link
+     * RecordStateJob#perKey}).
+     */
+    public static class ThroughSerializer extends ToGeometrySerializer {
+        private final TypeSerializer<Geometry> oldSerializer;
+        private final List<Geometry> geometries;
+
+        public ThroughSerializer(
+                String name,
+                StateTypes<Geometry> oldTypes,
+                String oldShape,
+                TypeSerializer<Geometry> oldSerializer,
+                List<Geometry> geometries) {
+            super(name, oldTypes, oldShape);
+            this.oldSerializer = oldSerializer;
+            this.geometries = geometries;
+        }
+
+        @Override
+        public Map<String, Records<Geometry>> written() {
+            return RecordStateJob.perKey(geometries);
+        }
+
+        @Override
+        public void assertCarried(
+                Map<String, Records<Geometry>> observed,
+                Map<String, Records<Geometry>> written,
+                boolean decoded) {
+            RecordStateJob.assertSameRecords(
+                    observed,
+                    written,
+                    (what, actual, expected) ->
+                            KeyedGeometryStates.assertExact(
+                                    what,
+                                    actual,
+                                    ExactGeometry.asDecoded(roundTrip(expected)),
+                                    decoded));
+        }
+
+        private Geometry roundTrip(Geometry geometry) {
+            try {
+                DataOutputSerializer out = new DataOutputSerializer(256);
+                oldSerializer.serialize(geometry, out);
+                return oldSerializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
@@ -118,7 +210,7 @@ public final class StateMigrationScenario {
             throws Exception {
         String target = savepoints.toUri().toString();
         Map<String, Records<V>> written = predecessor.written();
-        StateTypes<V> newTypes = StateTypes.of(predecessor.newType());
+        StateTypes<V> newTypes = StateTypes.of(predecessor.newType);
 
         // 1. The old job's state.
         JobClient writer =
@@ -126,9 +218,9 @@ public final class StateMigrationScenario {
                         jobs,
                         predecessor.oldEnvironment(backend),
                         backend,
-                        predecessor.oldTypes(),
+                        predecessor.oldTypes,
                         written);
-        assertShapes(predecessor.oldShape());
+        assertShapes(predecessor.oldShape);
         String oldSavepoint = SavepointJobs.stopWithSavepoint(writer, target, format);
         SavepointContents.KeyedState oldState = onlyKeyedState(oldSavepoint, format);
         assertThat(oldState.handleClass())
@@ -136,9 +228,12 @@ public final class StateMigrationScenario {
         for (String state : STATES) {
             String what = state + " in the first savepoint";
             TypeSerializerSnapshot<?> snapshot = oldState.valueSnapshot(state);
+            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
+                    .as(what)
+                    .isEqualTo(predecessor.oldShape);
             predecessor.assertOldSnapshot(what, snapshot);
             TypeSerializerSchemaCompatibility<?> compatibility =
-                    resolve(predecessor.newType(), snapshot);
+                    resolve(predecessor.newType, snapshot);
             assertThat(compatibility.isCompatibleAfterMigration())
                     .as("the new serializer on %s: %s", what, compatibility)
                     .isTrue();
@@ -147,7 +242,7 @@ public final class StateMigrationScenario {
         // 2. The upgraded job restores; Flink migrates.
         JobClient migrated =
                 RecordStateJob.read(jobs, backend, oldSavepoint, newTypes, written.keySet());
-        assertShapes(predecessor.newShape());
+        assertShapes(predecessor.newShape);
         boolean rocksdb = backend.equals("rocksdb");
         Map<String, Records<V>> restored = RecordStateJob.observed();
         predecessor.assertCarried(restored, written, rocksdb);
@@ -160,9 +255,12 @@ public final class StateMigrationScenario {
         for (String state : STATES) {
             String what = state + " in the second savepoint";
             TypeSerializerSnapshot<?> snapshot = newState.valueSnapshot(state);
+            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
+                    .as(what)
+                    .isEqualTo(predecessor.newShape);
             predecessor.assertNewSnapshot(what, snapshot);
             TypeSerializerSchemaCompatibility<?> compatibility =
-                    resolve(predecessor.newType(), snapshot);
+                    resolve(predecessor.newType, snapshot);
             assertThat(compatibility.isCompatibleAsIs())
                     .as("the new serializer on %s: %s", what, compatibility)
                     .isTrue();
@@ -171,7 +269,7 @@ public final class StateMigrationScenario {
         // 3. The second savepoint holds the new serializer's bytes.
         JobClient reader =
                 RecordStateJob.read(jobs, backend, newSavepoint, newTypes, written.keySet());
-        assertShapes(predecessor.newShape());
+        assertShapes(predecessor.newShape);
         predecessor.assertCarried(RecordStateJob.observed(), written, true);
         SavepointJobs.cancel(reader);
     }

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.kryo;
 
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +30,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -230,12 +230,6 @@ class GeometryKryoSerializerTest {
 
     private static <T> TypeSerializer<T> plainKryoSerializer(Class<T> type) {
         return new GenericTypeInfo<>(type).createSerializer(new SerializerConfigImpl());
-    }
-
-    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {

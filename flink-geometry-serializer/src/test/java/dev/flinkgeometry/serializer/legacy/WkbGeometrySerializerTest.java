@@ -12,11 +12,11 @@
 package dev.flinkgeometry.serializer.legacy;
 
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.HEX;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.deserialize;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.record;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.serialize;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.withSrid;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.wkt;
+import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,6 +24,7 @@ import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
@@ -117,6 +118,17 @@ class WkbGeometrySerializerTest extends FramedSerializerContract {
     }
 
     @Override
+    protected List<byte[]> recordsOfCorruptLength() {
+        List<byte[]> records = new ArrayList<>();
+        for (int declared : new int[] {-2, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30, 5000}) {
+            byte[] record = new byte[4 + 30];
+            WkbBytes.putIntBE(record, 0, declared);
+            records.add(record);
+        }
+        return records;
+    }
+
+    @Override
     protected byte[] undecodablePayload() {
         return new byte[] {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
     }
@@ -147,6 +159,13 @@ class WkbGeometrySerializerTest extends FramedSerializerContract {
                                 + "E6100000" // 4326
                                 + "000000000000F03F"
                                 + "0000000000000040");
+    }
+
+    @Test
+    void aNegativeLengthOtherThanNullIsNamed() {
+        assertThatThrownBy(() -> deserialize(GEOMETRY, HEX.parseHex("FFFFFFFE")))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("WKB length -2");
     }
 
     @Test

@@ -25,9 +25,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -184,23 +181,6 @@ final class WkbTestSupport {
     /** Writes one geometry with a fresh writer. */
     static byte[] write(Geometry geometry) throws IOException {
         return new WkbWriter().write(geometry);
-    }
-
-    /** One record as {@code serializer} writes it. */
-    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    /** Reads one record that fills {@code bytes} exactly. */
-    static <T> T deserialize(TypeSerializer<T> serializer, byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        T value = serializer.deserialize(in);
-        if (in.available() != 0) {
-            throw new AssertionError(in.available() + " bytes left after the record");
-        }
-        return value;
     }
 
     /** A record: the big-endian int length, then the bytes. */
