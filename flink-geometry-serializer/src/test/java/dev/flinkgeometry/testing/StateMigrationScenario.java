@@ -23,6 +23,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -225,19 +227,13 @@ public final class StateMigrationScenario {
         SavepointContents.KeyedState oldState = onlyKeyedState(oldSavepoint, format);
         assertThat(oldState.handleClass())
                 .isEqualTo(SavepointJobs.keyedStateHandleClass(backend, format));
-        for (String state : STATES) {
-            String what = state + " in the first savepoint";
-            TypeSerializerSnapshot<?> snapshot = oldState.valueSnapshot(state);
-            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
-                    .as(what)
-                    .isEqualTo(predecessor.oldShape);
-            predecessor.assertOldSnapshot(what, snapshot);
-            TypeSerializerSchemaCompatibility<?> compatibility =
-                    resolve(predecessor.newType, snapshot);
-            assertThat(compatibility.isCompatibleAfterMigration())
-                    .as("the new serializer on %s: %s", what, compatibility)
-                    .isTrue();
-        }
+        assertEveryState(
+                oldState,
+                "the first savepoint",
+                predecessor.oldShape,
+                predecessor::assertOldSnapshot,
+                TypeSerializerSchemaCompatibility::isCompatibleAfterMigration,
+                predecessor.newType);
 
         // 2. The upgraded job restores; Flink migrates.
         JobClient migrated =
@@ -252,19 +248,13 @@ public final class StateMigrationScenario {
         String newSavepoint = SavepointJobs.stopWithSavepoint(migrated, target, format);
         SavepointContents.KeyedState newState = onlyKeyedState(newSavepoint, format);
         assertThat(newState.handleClass()).isEqualTo(oldState.handleClass());
-        for (String state : STATES) {
-            String what = state + " in the second savepoint";
-            TypeSerializerSnapshot<?> snapshot = newState.valueSnapshot(state);
-            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
-                    .as(what)
-                    .isEqualTo(predecessor.newShape);
-            predecessor.assertNewSnapshot(what, snapshot);
-            TypeSerializerSchemaCompatibility<?> compatibility =
-                    resolve(predecessor.newType, snapshot);
-            assertThat(compatibility.isCompatibleAsIs())
-                    .as("the new serializer on %s: %s", what, compatibility)
-                    .isTrue();
-        }
+        assertEveryState(
+                newState,
+                "the second savepoint",
+                predecessor.newShape,
+                predecessor::assertNewSnapshot,
+                TypeSerializerSchemaCompatibility::isCompatibleAsIs,
+                predecessor.newType);
 
         // 3. The second savepoint holds the new serializer's bytes.
         JobClient reader =
@@ -272,6 +262,32 @@ public final class StateMigrationScenario {
         assertShapes(predecessor.newShape);
         predecessor.assertCarried(RecordStateJob.observed(), written, true);
         SavepointJobs.cancel(reader);
+    }
+
+    /**
+     * Every state's snapshot in {@code savepoint} restores a serializer of {@code shape}, passes
+     * the predecessor's {@code checks}, and {@code newType}'s serializer resolves it as {@code
+     * expected}.
+     */
+    private static void assertEveryState(
+            SavepointContents.KeyedState savepoint,
+            String name,
+            String shape,
+            BiConsumer<String, TypeSerializerSnapshot<?>> checks,
+            Predicate<TypeSerializerSchemaCompatibility<?>> expected,
+            TypeInformation<?> newType) {
+        for (String state : STATES) {
+            String what = state + " in " + name;
+            TypeSerializerSnapshot<?> snapshot = savepoint.valueSnapshot(state);
+            assertThat(RecordStateJob.shapeOf(snapshot.restoreSerializer()))
+                    .as(what)
+                    .isEqualTo(shape);
+            checks.accept(what, snapshot);
+            TypeSerializerSchemaCompatibility<?> compatibility = resolve(newType, snapshot);
+            assertThat(expected.test(compatibility))
+                    .as("the new serializer on %s: %s", what, compatibility)
+                    .isTrue();
+        }
     }
 
     private static SavepointContents.KeyedState onlyKeyedState(
