@@ -100,11 +100,11 @@ public final class NaturalEarth {
     }
 
     /**
-     * A fresh copy of one geometry (line {@code line}, 1-based) of a corpus file, free to change
-     * (its SRID, say).
+     * One geometry (line {@code line}, 1-based) of a corpus file, parsed afresh (never the cached
+     * object): free to change (its SRID, say).
      */
     public static Geometry copyOf(String fileName, int line) {
-        return load(fileName).get(line - 1).copy();
+        return Wkt.read(lines(fileName).get(line - 1));
     }
 
     /** The WKT lines of a corpus file, for tests that parse them in other ways. */
