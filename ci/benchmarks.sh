@@ -21,12 +21,9 @@ mode="${1:-}"
 regex="${2:-dev.flinkgeometry.benchmarks}"
 extra=("${@:3}")
 jar=flink-geometry-benchmarks/target/benchmarks.jar
-opens=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
-       --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
-       --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
-       --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
-       --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/java.time=ALL-UNNAMED
-       --add-opens=java.base/java.text=ALL-UNNAMED)
+# The JVM's opens for Flink on Java 17: the root pom's one list (property surefire.module.config).
+read -r -a opens <<<"$(sed -n 's:.*<surefire.module.config>\(.*\)</surefire.module.config>.*:\1:p' pom.xml)"
+[[ ${#opens[@]} -gt 0 ]] || { echo "no surefire.module.config in pom.xml" >&2; exit 1; }
 
 build_if_needed() {
   if [[ ! -f "$jar" ]] || [[ -n "$(find flink-geometry-serializer/src/main flink-geometry-benchmarks/src/main \

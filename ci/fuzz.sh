@@ -42,9 +42,12 @@ for target in "${targets[@]}"; do
     echo "fuzzing $target ($test) for $duration; log: $log"
     # -print_final_stats: libFuzzer's totals (runs, exec/s) at the end of the log. The JVM's
     # -Xmx2g bounds the heap (an OutOfMemoryError is a finding); libFuzzer's default 2 GB RSS
-    # limit would count the JVM's own overhead as a leak. An input that takes 10 s is a hang.
+    # limit would count the JVM's own overhead as a leak. An input that takes 10 s is a hang: the
+    # fuzz tests' @Timeout(10 s), which Jazzer also hands to libFuzzer as -timeout; JUnit's own
+    # timeout is switched off here, as it would time the whole fuzzing run, not one input.
     JAZZER_FUZZ=1 mvn -B -pl "$module" test \
         -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+        -Djunit.jupiter.execution.timeout.mode=disabled \
         -Djazzer.hooks=true -Djazzer.max_duration="$duration" \
         -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-print_final_stats=1 \
         -Djazzer.internal.arg.2=-rss_limit_mb=4096 -Djazzer.internal.arg.3=-timeout=10 \

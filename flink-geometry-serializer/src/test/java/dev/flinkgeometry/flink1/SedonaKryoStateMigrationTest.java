@@ -13,31 +13,20 @@ package dev.flinkgeometry.flink1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
-import dev.flinkgeometry.serializer.GeometryTypeInfo;
-import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
-import dev.flinkgeometry.testing.RecordStateJob;
-import dev.flinkgeometry.testing.RecordStateJob.Records;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
-import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.flinkgeometry.testing.StateMigrationScenario;
+import dev.flinkgeometry.testing.StateMigrationScenario.ThroughSerializer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
-import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
-import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.sedona.common.geometrySerde.GeometrySerde;
@@ -45,7 +34,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
@@ -64,17 +53,11 @@ import org.locationtech.jts.geom.Polygon;
  * Sedona's; Flink reads the old state with the Kryo serializer restored from the savepoint (so
  * sedona-common must still be on its class path) and writes it with {@link GeometryTypeInfo}'s
  * serializer. Every value is exactly what Sedona's serde carried ({@code userData} is not carried
- * by GeometrySerializer).
+ * by GeometrySerializer). The steps and checks: {@link StateMigrationScenario}.
  */
 class SedonaKryoStateMigrationTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     private final SavepointJobs jobs = new SavepointJobs();
 
@@ -100,88 +83,42 @@ class SedonaKryoStateMigrationTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hashmap", "rocksdb"})
-    void sedonaKryoStateMigratesToGeometrySerializer(String backend, @TempDir Path savepoints)
-            throws Exception {
-        String target = savepoints.toUri().toString();
-        Map<String, Records<Geometry>> written = RecordStateJob.perKey(geometries());
-
-        StreamExecutionEnvironment sedonaJob = SavepointJobs.environment(backend, null);
-        registerLikeSedonaContext(sedonaJob.getConfig());
-        JobClient writer =
-                RecordStateJob.write(
-                        jobs,
-                        sedonaJob,
-                        backend,
-                        StateTypes.of(new GenericTypeInfo<>(Geometry.class)),
-                        written);
-        assertThat(RecordStateJob.serializerShapes()).containsValue("KryoSerializer");
-        String kryoSavepoint =
-                SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
-        assertThat(
-                        SavepointContents.read(kryoSavepoint)
-                                .keyedStates()
-                                .get(0)
-                                .valueSnapshot(RecordStateJob.VALUE_STATE))
-                .isInstanceOf(KryoSerializerSnapshot.class);
-
-        TypeSerializer<Geometry> sedonaKryo =
-                new GenericTypeInfo<>(Geometry.class).createSerializer(sedonaJob.getConfig());
-        assertThat(((KryoSerializer<Geometry>) sedonaKryo).getKryo().getSerializer(Point.class))
-                .isInstanceOf(GeometrySerde.class);
-        JobClient migrated =
-                RecordStateJob.read(
-                        jobs,
-                        backend,
-                        kryoSavepoint,
-                        StateTypes.of(GeometryTypeInfo.of(Geometry.class)),
-                        written.keySet());
-        assertThat(RecordStateJob.serializerShapes()).containsValue("GeometrySerializer");
-        assertSameAsSedonaCarried(sedonaKryo, backend.equals("rocksdb"), written);
-        String migratedSavepoint =
-                SavepointJobs.stopWithSavepoint(migrated, target, SavepointFormatType.CANONICAL);
-        assertThat(
-                        SavepointContents.read(migratedSavepoint)
-                                .keyedStates()
-                                .get(0)
-                                .valueSnapshot(RecordStateJob.VALUE_STATE))
-                .isInstanceOf(GeometrySerializerSnapshot.class);
-
-        JobClient reader =
-                RecordStateJob.read(
-                        jobs,
-                        backend,
-                        migratedSavepoint,
-                        StateTypes.of(GeometryTypeInfo.of(Geometry.class)),
-                        written.keySet());
-        assertSameAsSedonaCarried(sedonaKryo, true, written);
-        SavepointJobs.cancel(reader);
+    @ParameterizedTest(name = "{0}, {1} savepoints")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
+    void sedonaKryoStateMigratesToGeometrySerializer(
+            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
+        StateMigrationScenario.upgrade(new SedonaKryo(), backend, format, savepoints, jobs);
     }
 
-    private static void assertSameAsSedonaCarried(
-            TypeSerializer<Geometry> sedonaKryo,
-            boolean decoded,
-            Map<String, Records<Geometry>> written) {
-        RecordStateJob.assertSameRecords(
-                RecordStateJob.<Geometry>observed(),
-                written,
-                (what, actual, expected) ->
-                        KeyedGeometryStates.assertExact(
-                                what,
-                                actual,
-                                ExactGeometry.asDecoded(roundTrip(sedonaKryo, expected)),
-                                decoded));
-    }
-
-    private static Geometry roundTrip(TypeSerializer<Geometry> serializer, Geometry geometry) {
-        try {
-            DataOutputSerializer out = new DataOutputSerializer(256);
-            serializer.serialize(geometry, out);
-            return serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** Kryo with Sedona's serde registered for every JTS class, as the old job ran it. */
+    private static final class SedonaKryo extends ThroughSerializer {
+        SedonaKryo() {
+            super(
+                    "Kryo with Sedona's serde",
+                    StateTypes.of(new GenericTypeInfo<>(Geometry.class)),
+                    "KryoSerializer",
+                    sedonaKryo(),
+                    geometries());
         }
+
+        @Override
+        public StreamExecutionEnvironment oldEnvironment(String backend) {
+            StreamExecutionEnvironment env = SavepointJobs.environment(backend, null);
+            registerLikeSedonaContext(env.getConfig());
+            return env;
+        }
+    }
+
+    /** The Kryo serializer of the old job: Sedona's serde writes every geometry. */
+    @SuppressWarnings("deprecation")
+    private static TypeSerializer<Geometry> sedonaKryo() {
+        ExecutionConfig config = new ExecutionConfig();
+        registerLikeSedonaContext(config);
+        TypeSerializer<Geometry> kryo =
+                new GenericTypeInfo<>(Geometry.class).createSerializer(config);
+        assertThat(((KryoSerializer<Geometry>) kryo).getKryo().getSerializer(Point.class))
+                .isInstanceOf(GeometrySerde.class);
+        return kryo;
     }
 
     private static List<Geometry> geometries() {

@@ -26,8 +26,10 @@ import dev.flinkgeometry.testing.FuzzMutations;
 import dev.flinkgeometry.testing.FuzzedGeometries;
 import dev.flinkgeometry.testing.RawStreamCheck;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Timeout;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -46,6 +48,10 @@ import org.locationtech.jts.geom.Geometry;
  * <p>Without {@code JAZZER_FUZZ} (as in {@code mvn verify}) each test replays its committed seed
  * corpus in {@code src/test/resources/dev/flinkgeometry/serializer/AlignedFormatFuzzTestInputs/};
  * {@code ci/fuzz.sh} fuzzes for real.
+ *
+ * <p>{@code @Timeout}: in {@code mvn verify} JUnit stops a replayed input that hangs; when fuzzing,
+ * Jazzer passes the same value to libFuzzer as its per-input {@code -timeout}, and {@code
+ * ci/fuzz.sh} switches JUnit's own timeout off so that it does not cut the whole fuzzing run.
  */
 class AlignedFormatFuzzTest {
     private static final CoordinateSequenceKind[] KINDS = CoordinateSequenceKind.values();
@@ -59,6 +65,7 @@ class AlignedFormatFuzzTest {
 
     /** Arbitrary bytes, as a record's payload and as a stream of framed records. */
     @FuzzTest
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void anyBytes(byte[] input) throws IOException {
         checkPayload(input);
         checkStream(input);
@@ -69,6 +76,7 @@ class AlignedFormatFuzzTest {
      * bytes with a few mutations, so that the fuzzer starts from deep inside valid records.
      */
     @FuzzTest
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void writtenRecords(FuzzedDataProvider data) throws IOException {
         Geometry geometry = FuzzedGeometries.geometry(data);
         byte[] bytes = GeometryFormat.encode(geometry);

@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -32,7 +33,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -54,13 +54,7 @@ import org.locationtech.jts.geom.Geometry;
  */
 class ForStAsyncStateTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     private static final TypeInformation<Geometry> GEOMETRY = GeometryTypeInfo.of(Geometry.class);
     private static final TypeInformation<Geometry> WKB = WkbGeometryTypeInfo.of(Geometry.class);

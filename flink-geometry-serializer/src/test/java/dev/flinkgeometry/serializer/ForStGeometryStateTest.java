@@ -18,6 +18,7 @@ import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryKeyedJob;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
@@ -29,7 +30,6 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -47,13 +47,7 @@ import org.locationtech.jts.geom.Geometry;
  */
 class ForStGeometryStateTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
     private static final String FORST = "forst";
 

@@ -11,9 +11,10 @@
  */
 package dev.flinkgeometry.serializer;
 
-import static dev.flinkgeometry.testing.JobTestData.strict;
+import static dev.flinkgeometry.testing.Wkt.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.testing.Wkt;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -84,40 +85,37 @@ class GeometryKeyGroupsGoldenTest {
     static List<Geometry> keys() {
         GeometryFactory factory = new GeometryFactory();
         List<Geometry> keys = new ArrayList<>();
-        keys.add(strict("POINT (0 0)"));
-        keys.add(strict("POINT (13.404954 52.520008)"));
-        keys.add(strict("POINT (-73.935242 40.73061)"));
-        keys.add(strict("POINT (151.2093 -33.8688)"));
-        keys.add(strict("POINT (-0.0 0.0)"));
-        keys.add(strict("POINT (1e10 -1e-10)"));
+        keys.add(read("POINT (0 0)"));
+        keys.add(read("POINT (13.404954 52.520008)"));
+        keys.add(read("POINT (-73.935242 40.73061)"));
+        keys.add(read("POINT (151.2093 -33.8688)"));
+        keys.add(read("POINT (-0.0 0.0)"));
+        keys.add(read("POINT (1e10 -1e-10)"));
         keys.add(factory.createPoint(new Coordinate(2, 3, 4)));
         keys.add(factory.createPoint(new CoordinateXYM(2, 3, 5)));
         keys.add(factory.createPoint(new CoordinateXYZM(2, 3, 4, 5)));
-        keys.add(withSrid(strict("POINT (2 3)"), 4326));
-        keys.add(withSrid(strict("POINT (2 3)"), 3857));
-        keys.add(strict("POINT EMPTY"));
-        keys.add(strict("LINESTRING (0 0, 1 1, 2 0)"));
-        keys.add(strict("LINESTRING Z (0 0 1, 1 1 2)"));
-        keys.add(strict("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))"));
-        keys.add(strict("POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1))"));
-        keys.add(strict("POLYGON M ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1))"));
-        keys.add(strict("POLYGON ZM ((0 0 1 9, 10 0 2 9, 10 10 3 9, 0 10 4 9, 0 0 1 9))"));
+        keys.add(Wkt.withSrid(read("POINT (2 3)"), 4326));
+        keys.add(Wkt.withSrid(read("POINT (2 3)"), 3857));
+        keys.add(read("POINT EMPTY"));
+        keys.add(read("LINESTRING (0 0, 1 1, 2 0)"));
+        keys.add(read("LINESTRING Z (0 0 1, 1 1 2)"));
+        keys.add(read("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))"));
+        keys.add(read("POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1))"));
+        keys.add(read("POLYGON M ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1))"));
+        keys.add(read("POLYGON ZM ((0 0 1 9, 10 0 2 9, 10 10 3 9, 0 10 4 9, 0 0 1 9))"));
         keys.add(
-                withSrid(
-                        strict(
+                Wkt.withSrid(
+                        read(
                                 "POLYGON ((-10 -10, 10 -10, 10 10, -10 10, -10 -10),"
                                         + " (-1 -1, -1 1, 1 1, 1 -1, -1 -1))"),
                         4326));
-        keys.add(strict("POLYGON ((5.9 45.8, 10.5 45.8, 10.5 47.8, 5.9 47.8, 5.9 45.8))"));
-        keys.add(strict("POLYGON EMPTY"));
-        keys.add(strict("MULTIPOINT ((1 1), (2 2))"));
-        keys.add(strict("MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))"));
-        keys.add(withSrid(strict("GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (3 4, 5 6))"), 4326));
+        keys.add(read("POLYGON ((5.9 45.8, 10.5 45.8, 10.5 47.8, 5.9 47.8, 5.9 45.8))"));
+        keys.add(read("POLYGON EMPTY"));
+        keys.add(read("MULTIPOINT ((1 1), (2 2))"));
+        keys.add(read("MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))"));
+        keys.add(
+                Wkt.withSrid(
+                        read("GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (3 4, 5 6))"), 4326));
         return keys;
-    }
-
-    private static Geometry withSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }

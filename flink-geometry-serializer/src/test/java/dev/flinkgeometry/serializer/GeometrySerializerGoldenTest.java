@@ -12,8 +12,6 @@
 package dev.flinkgeometry.serializer;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
-import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
-import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
@@ -22,12 +20,9 @@ import dev.flinkgeometry.testing.GoldenGeometries;
 import dev.flinkgeometry.testing.GoldenSerializerTestBase;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.junit.jupiter.api.Test;
-import org.locationtech.jts.geom.CoordinateSequence;
-import org.locationtech.jts.geom.CoordinateSequenceFilter;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
@@ -111,22 +106,13 @@ class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
     @Override
     protected void assertSameValue(
             String what, Geometry actual, Geometry expected, TypeSerializer<Geometry> readBy) {
-        assertThat(actual).as(what).isNotNull();
-        assertThat(describe(actual))
-                .as("%s: %s", what, actual)
-                .isEqualTo(describe(asDecoded(expected)));
-        assertThat(actual.getClass()).as(what).isEqualTo(asDecoded(expected).getClass());
-        assertSequencesHaveValueLayout(actual);
-        Class<?> sequenceClass =
+        ExactGeometry.assertDecodedAs(
+                what,
+                actual,
+                asDecoded(expected),
                 ((GeometrySerializer<?>) readBy).sequenceKind() == CoordinateSequenceKind.ARRAY
                         ? CoordinateArraySequence.class
-                        : PackedCoordinateSequence.Double.class;
-        forEachSequence(
-                actual,
-                sequence ->
-                        assertThat(sequence)
-                                .as("%s: a sequence", what)
-                                .isInstanceOf(sequenceClass));
+                        : PackedCoordinateSequence.Double.class);
     }
 
     /** The premise of the golden list: what the test data covers. */
@@ -151,27 +137,5 @@ class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
                 .extracting(g -> Arrays.toString(ExactGeometry.valueLayout(g)))
                 .contains("[false, false]", "[true, false]", "[false, true]", "[true, true]");
         assertThat(GoldenGeometries.v1Polygons()).hasSizeGreaterThanOrEqualTo(6);
-    }
-
-    private static void forEachSequence(Geometry geometry, Consumer<CoordinateSequence> action) {
-        geometry.apply(
-                new CoordinateSequenceFilter() {
-                    @Override
-                    public void filter(CoordinateSequence sequence, int i) {
-                        if (i == 0) {
-                            action.accept(sequence);
-                        }
-                    }
-
-                    @Override
-                    public boolean isDone() {
-                        return false;
-                    }
-
-                    @Override
-                    public boolean isGeometryChanged() {
-                        return false;
-                    }
-                });
     }
 }

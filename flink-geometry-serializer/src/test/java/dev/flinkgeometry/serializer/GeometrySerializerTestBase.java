@@ -11,8 +11,8 @@
  */
 package dev.flinkgeometry.serializer;
 
-import static dev.flinkgeometry.serializer.GeometryFixtures.deserialize;
-import static dev.flinkgeometry.serializer.GeometryFixtures.serialize;
+import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;

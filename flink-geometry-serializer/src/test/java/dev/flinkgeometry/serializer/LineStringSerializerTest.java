@@ -14,6 +14,7 @@ package dev.flinkgeometry.serializer;
 import static dev.flinkgeometry.serializer.GeometryFixtures.srid;
 import static dev.flinkgeometry.serializer.GeometryFixtures.wkt;
 
+import dev.flinkgeometry.testing.GeometryMixes;
 import org.locationtech.jts.geom.LineString;
 
 /** {@link GeometrySerializer} for {@code LineString}. */
@@ -37,7 +38,7 @@ class LineStringSerializerTest extends GeometrySerializerTestBase<LineString> {
             wkt(LineString.class, "LINESTRING (0 0, 1 0, 1 1, 0 0)"),
             srid(wkt(LineString.class, "LINESTRING (0 0, 1 1, 2 0)"), 4326),
             srid(wkt(LineString.class, "LINESTRING EMPTY"), 32633),
-            GeometryFixtures.longLine(5000),
+            GeometryMixes.longLine(5000),
         };
     }
 }

@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
-import static dev.flinkgeometry.testing.JobTestData.strict;
+import static dev.flinkgeometry.testing.Wkt.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
@@ -44,7 +44,7 @@ class MultiMemberSridTest {
                 List.<TypeSerializer<Geometry>>of(
                         GeometrySerializer.of(Geometry.class),
                         new WkbGeometrySerializer<>(Geometry.class))) {
-            Geometry multi = strict(wkt);
+            Geometry multi = read(wkt);
             multi.setSRID(4326);
             for (int i = 0; i < multi.getNumGeometries(); i++) {
                 multi.getGeometryN(i).setSRID(3857 + i); // not stored: no member header

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.testing.GeometryMixes;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -31,6 +32,6 @@ class PackedGeometryMixSerializerTest extends GeometrySerializerTestBase<Geometr
 
     @Override
     protected Geometry[] getTestData() {
-        return GeometryMixSerializerTest.mix(GeometryFixtures.PACKED_FACTORY);
+        return GeometryMixes.aligned(GeometryFixtures.PACKED_FACTORY).toArray(new Geometry[0]);
     }
 }

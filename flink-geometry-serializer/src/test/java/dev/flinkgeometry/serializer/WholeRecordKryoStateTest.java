@@ -14,13 +14,14 @@ package dev.flinkgeometry.serializer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.PojoStateMigrationTest.Visit;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
+import dev.flinkgeometry.testing.Visit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,6 @@ import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
@@ -55,13 +55,7 @@ import org.locationtech.jts.geom.Point;
  */
 class WholeRecordKryoStateTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     /** Not a POJO: Flink keeps it whole in Kryo. */
     public static final class Sighting {
@@ -94,7 +88,7 @@ class WholeRecordKryoStateTest {
         assertThat(type).isInstanceOf(GenericTypeInfo.class); // even with GeometryTypes registered
         String target = savepoints.toUri().toString();
         List<Sighting> sightings = new ArrayList<>();
-        for (Visit visit : PojoStateMigrationTest.visits()) {
+        for (Visit visit : Visit.samples()) {
             sightings.add(new Sighting("observer " + visit.id, visit.position));
         }
         Map<String, Records<Sighting>> written = RecordStateJob.perKey(sightings);
@@ -132,8 +126,7 @@ class WholeRecordKryoStateTest {
     void turningAKryoRecordIntoAPojoIsRefusedByFlink(String backend, @TempDir Path savepoints)
             throws Exception {
         String target = savepoints.toUri().toString();
-        Map<String, Records<Visit>> written =
-                RecordStateJob.perKey(PojoStateMigrationTest.visits());
+        Map<String, Records<Visit>> written = RecordStateJob.perKey(Visit.samples());
         // What Flink gives a record class that is not a POJO: the whole record in Kryo.
         JobClient writer =
                 RecordStateJob.write(

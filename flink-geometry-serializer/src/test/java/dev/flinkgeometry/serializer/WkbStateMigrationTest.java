@@ -23,13 +23,12 @@ import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.JobTestData;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
-import dev.flinkgeometry.testing.KeyedGeometryStates.KeyState;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +38,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -52,7 +49,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -66,45 +62,20 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.locationtech.jts.geom.Coordinate;
-import org.locationtech.jts.geom.CoordinateXY;
-import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
 
 /**
- * A job whose geometry state was written by the legacy {@link WkbGeometrySerializer} (declared with
- * {@code WkbGeometryTypeInfo.of(Geometry.class)}) is upgraded to {@link GeometryTypeInfo}, end to
- * end on a MiniCluster with real savepoints on disk, on both backends and in both savepoint
- * formats. Two jobs, so that the state Flink cannot migrate on RocksDB does not hide the state it
- * can:
- *
- * <ul>
- *   <li><b>Values</b> ({@link #legacyWkbValuesMigrateToGeometrySerializer}): a {@code ValueState},
- *       a {@code ListState} and the values of a {@code MapState<String, Geometry>} per key.
- *       <ol>
- *         <li>the legacy job writes known geometries; {@code stopWithSavepoint}; the savepoint's
- *             state serializers are {@link WkbGeometrySerializerSnapshot}s, and {@link
- *             GeometrySerializerSnapshot} resolves each as "compatible after migration";
- *         <li>the same job graph (same uids) with {@link GeometryTypeInfo} restores from it, Flink
- *             migrates (RocksDB rewrites every value when the state is registered; the heap backend
- *             keeps the objects the WKB serializer restored and writes them with the new serializer
- *             at the next snapshot), and the job sees exactly what the legacy serializer carries of
- *             every geometry; {@code stopWithSavepoint} again: the new savepoint's state
- *             serializers are {@link GeometrySerializerSnapshot}s, compatible as is;
- *         <li>the job restores from the second savepoint through {@link GeometrySerializer} and
- *             again sees exactly the same geometries.
- *       </ol>
- *   <li><b>Geometry user keys</b> ({@link #legacyWkbMapStateUserKeys}): a {@code MapState<Geometry,
- *       Geometry>}, keys and values written by the legacy serializer. On the heap backend the keys
- *       migrate like values (the restored map holds objects; the next savepoint writes them with
- *       {@link GeometrySerializer}). RocksDB stores the serialized user key in its own key bytes
- *       and refuses to migrate it: the restore fails with Flink's {@link StateMigrationException},
- *       and the savepoint still restores with the legacy serializer. That case needs the offline
- *       savepoint rewrite.
- * </ul>
+ * {@code MapState<Geometry, Geometry>} state whose user keys and values the legacy WKB serializer
+ * wrote ({@code WkbGeometryTypeInfo.of(Geometry.class)}) upgraded to {@link GeometryTypeInfo}, end
+ * to end on a MiniCluster with real savepoints on disk, on both backends and in both savepoint
+ * formats (the values of every other kind of state: {@link GeometryStateMigrationTest}). On the
+ * heap backend the keys migrate like values (the restored map holds objects; the next savepoint
+ * writes them with {@link GeometrySerializer}). RocksDB stores the serialized user key in its own
+ * key bytes and refuses to migrate it: the restore fails with Flink's {@link
+ * StateMigrationException}, and the savepoint still restores with the legacy serializer. That case
+ * needs the offline savepoint rewrite.
  *
  * <p>"Exactly what the legacy serializer carries" is {@link ExactGeometry#asReadFromLegacyWkb}: the
  * WKB serializer's documented rules (a point of NaN ordinates reads as {@code POINT EMPTY}, members
@@ -115,17 +86,8 @@ import org.locationtech.jts.geom.LinearRing;
  */
 class WkbStateMigrationTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
-    private static final String VALUE_STATE = "value";
-    private static final String LIST_STATE = "list";
-    private static final String MAP_STATE = "map";
     private static final String USER_KEY_STATE = "by-geometry";
     private static final String MARKER_STATE = "written";
 
@@ -135,15 +97,8 @@ class WkbStateMigrationTest {
                     + " proceed, since the key schema has changed. However, migration for MapState"
                     + " currently only allows value schema evolutions.";
 
-    /** The value states of every key, written in phase 1; shared with the job through this JVM. */
-    private static final Map<String, KeyState> WRITTEN =
-            KeyedGeometryStates.perKey(valueGeometries());
-
     /** The {@code MapState<Geometry, Geometry>} entries of every key, written in phase 1. */
     private static final Map<String, List<Entry>> WRITTEN_ENTRIES = userKeyEntries();
-
-    /** What the value job read per key in the current phase. */
-    private static final Map<String, KeyState> OBSERVED = new ConcurrentHashMap<>();
 
     /** What the user key job read per key in the current phase. */
     private static final Map<String, UserKeyReads> OBSERVED_ENTRIES = new ConcurrentHashMap<>();
@@ -157,54 +112,6 @@ class WkbStateMigrationTest {
     @AfterEach
     void cancelJobsStillRunning() throws Exception {
         jobs.cancelJobsStillRunning();
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Values
-    // ------------------------------------------------------------------------------------------
-
-    @ParameterizedTest(name = "{0}, {1} savepoints")
-    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
-    void legacyWkbValuesMigrateToGeometrySerializer(
-            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
-        String target = savepoints.toUri().toString();
-        List<String> states = List.of(VALUE_STATE, LIST_STATE, MAP_STATE);
-
-        // Phase 1: legacy WKB state.
-        JobClient writer = startValues(backend, null, Mode.WRITE, Serializers.LEGACY);
-        String wkbSavepoint = SavepointJobs.stopWithSavepoint(writer, target, format);
-
-        SavepointContents.KeyedState wkbState = onlyKeyedState(wkbSavepoint, format);
-        assertThat(wkbState.handleClass())
-                .isEqualTo(SavepointJobs.keyedStateHandleClass(backend, format));
-        assertThat(wkbState.keyValueStateNames()).containsExactlyInAnyOrderElementsOf(states);
-        for (String state : states) {
-            assertIsLegacySnapshotMigratedByGeometrySerializer(
-                    wkbState.valueSnapshot(state), state + " in the first savepoint");
-        }
-
-        // Phase 2: the same job with GeometryTypeInfo restores, Flink migrates.
-        JobClient migrated = startValues(backend, wkbSavepoint, Mode.READ, Serializers.GEOMETRY);
-        // RocksDB migrated eagerly when the state was registered: every value was read with the
-        // WKB restore serializer, rewritten with GeometrySerializer and is now decoded by it. The
-        // heap backend keeps the objects the WKB serializer restored until the next snapshot.
-        KeyedGeometryStates.assertSameState(
-                OBSERVED, WRITTEN, ExactGeometry::asReadFromLegacyWkb, backend.equals("rocksdb"));
-        String geometrySavepoint = SavepointJobs.stopWithSavepoint(migrated, target, format);
-
-        SavepointContents.KeyedState geometryState = onlyKeyedState(geometrySavepoint, format);
-        assertThat(geometryState.handleClass()).isEqualTo(wkbState.handleClass());
-        assertThat(geometryState.keyValueStateNames()).containsExactlyInAnyOrderElementsOf(states);
-        for (String state : states) {
-            assertIsGeometrySnapshotCompatibleAsIs(
-                    geometryState.valueSnapshot(state), state + " in the second savepoint");
-        }
-
-        // Phase 3: the second savepoint holds GeometrySerializer bytes.
-        JobClient reader = startValues(backend, geometrySavepoint, Mode.READ, Serializers.GEOMETRY);
-        KeyedGeometryStates.assertSameState(
-                OBSERVED, WRITTEN, ExactGeometry::asReadFromLegacyWkb, true);
-        SavepointJobs.cancel(reader);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -297,7 +204,7 @@ class WkbStateMigrationTest {
      */
     @Test
     void theDataCoversTheLegacyRulesAndGeometriesCarriedUnchanged() {
-        List<Geometry> values = valueGeometries();
+        List<Geometry> values = KeyedGeometryStates.withLegacyWkbCases();
         long changedByTheRules =
                 values.stream()
                         .filter(g -> !ExactGeometry.equal(asDecoded(g), asReadFromLegacyWkb(g)))
@@ -356,23 +263,6 @@ class WkbStateMigrationTest {
         }
     }
 
-    /** Submits the value job and returns once its keyed function has handled every key. */
-    private JobClient startValues(
-            String backend, String restoreFrom, Mode mode, Serializers serializers)
-            throws Exception {
-        StreamExecutionEnvironment env = SavepointJobs.environment(backend, restoreFrom);
-        SavepointJobs.keys(env, WRITTEN.keySet())
-                .keyBy(key -> key)
-                .process(new ValueStateFunction(mode, serializers, backend))
-                .uid("geometry-state")
-                .sinkTo(new DiscardingSink<>())
-                .uid("discard");
-        OBSERVED.clear();
-        CountDownLatch latch = new CountDownLatch(WRITTEN.size());
-        handled = latch;
-        return jobs.startAndAwait(env, "values: " + mode + ", " + serializers, latch);
-    }
-
     /** Submits the user key job and returns once its keyed function has handled every key. */
     private JobClient startUserKeys(
             String backend, String restoreFrom, Mode mode, Serializers serializers)
@@ -388,64 +278,6 @@ class WkbStateMigrationTest {
         CountDownLatch latch = new CountDownLatch(WRITTEN_ENTRIES.size());
         handled = latch;
         return jobs.startAndAwait(env, "user keys: " + mode + ", " + serializers, latch);
-    }
-
-    /** Writes or reads {@link #WRITTEN}'s state of the current key. */
-    static final class ValueStateFunction extends KeyedProcessFunction<String, String, String> {
-        private static final long serialVersionUID = 1L;
-
-        private final Mode mode;
-        private final Serializers serializers;
-        private final String backend;
-
-        private transient ValueState<Geometry> value;
-        private transient ListState<Geometry> list;
-        private transient MapState<String, Geometry> map;
-
-        ValueStateFunction(Mode mode, Serializers serializers, String backend) {
-            this.mode = mode;
-            this.serializers = serializers;
-            this.backend = backend;
-        }
-
-        @Override
-        public void open(OpenContext openContext) {
-            TypeInformation<Geometry> type = serializers.typeInfo();
-            ValueStateDescriptor<Geometry> valueDescriptor =
-                    new ValueStateDescriptor<>(VALUE_STATE, type);
-            ListStateDescriptor<Geometry> listDescriptor =
-                    new ListStateDescriptor<>(LIST_STATE, type);
-            MapStateDescriptor<String, Geometry> mapDescriptor =
-                    new MapStateDescriptor<>(MAP_STATE, Types.STRING, type);
-            value = getRuntimeContext().getState(valueDescriptor);
-            list = getRuntimeContext().getListState(listDescriptor);
-            map = getRuntimeContext().getMapState(mapDescriptor);
-
-            serializers.require(valueDescriptor.getSerializer());
-            serializers.require(listDescriptor.getElementSerializer());
-            serializers.require(mapDescriptor.getValueSerializer());
-            SavepointJobs.requireBackend(value, backend);
-        }
-
-        @Override
-        public void processElement(String key, Context ctx, Collector<String> out)
-                throws Exception {
-            if (mode == Mode.WRITE) {
-                KeyState state = WRITTEN.get(key);
-                value.update(state.value());
-                list.update(state.list());
-                map.putAll(state.map());
-            } else {
-                List<Geometry> listed = new ArrayList<>();
-                list.get().forEach(listed::add);
-                Map<String, Geometry> mapped = new HashMap<>();
-                for (Map.Entry<String, Geometry> entry : map.entries()) {
-                    mapped.put(entry.getKey(), entry.getValue());
-                }
-                OBSERVED.put(key, new KeyState(value.value(), listed, mapped));
-            }
-            handled.countDown();
-        }
     }
 
     /**
@@ -611,42 +443,6 @@ class WkbStateMigrationTest {
     }
 
     /**
-     * The value state data: {@link KeyedGeometryStates#geometries()} (Natural Earth, Z, M, ZM,
-     * SRIDs, NaN and -0.0 ordinates, every EMPTY, nested collections whose members have their own
-     * SRIDs, a LinearRing), and cases of the legacy rules for NaN points: {@code POINT (NaN NaN)}
-     * and {@code POINT ZM (NaN NaN NaN NaN)} read as {@code POINT EMPTY} (keeping the SRID), also
-     * as collection members; {@code POINT (1 NaN)} and {@code POINT Z (NaN NaN 3)} keep their
-     * values.
-     */
-    private static List<Geometry> valueGeometries() {
-        GeometryFactory factory = new GeometryFactory();
-        List<Geometry> all = new ArrayList<>(KeyedGeometryStates.geometries());
-        all.add(factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)));
-        all.add(
-                withSrid(
-                        factory.createPoint(
-                                new CoordinateXYZM(Double.NaN, Double.NaN, Double.NaN, Double.NaN)),
-                        4326));
-        all.add(factory.createPoint(new CoordinateXY(1, Double.NaN)));
-        all.add(factory.createPoint(new Coordinate(Double.NaN, Double.NaN, 3)));
-        all.add(withSrid(factory.createPoint(), 3857));
-        LineString line = (LineString) JobTestData.strict("LINESTRING Z (1 1 1, 2 2 2)");
-        line.setSRID(2056);
-        all.add(
-                withSrid(
-                        factory.createGeometryCollection(
-                                new Geometry[] {
-                                    factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)),
-                                    line,
-                                    ring(factory, 10),
-                                    JobTestData.strict("MULTIPOINT ((1 1), EMPTY)")
-                                }),
-                        3857));
-        all.add(withSrid(JobTestData.strict("POLYGON ((0 0, 1 0, 1 1, 0 0))"), 16_777_215));
-        return all;
-    }
-
-    /**
      * The user keys: one geometry of every key group of the job tests (Natural Earth points,
      * polygons, multipolygons and lines, Z, M, ZM, SRIDs, EMPTY of several classes, a MultiPoint
      * with an empty member, a collection whose members have their own SRIDs), and a LinearRing
@@ -657,17 +453,17 @@ class WkbStateMigrationTest {
         for (List<Geometry> group : JobTestData.keyGroups()) {
             keys.add(group.get(0));
         }
-        keys.add(ring(new GeometryFactory(), 20));
+        keys.add(KeyedGeometryStates.ring(new GeometryFactory(), 20));
         return keys;
     }
 
     /**
      * Per key ({@code geometry-keys-0} to {@code -2}): every user key, each with a value from
-     * {@link #valueGeometries()} in turn, and one {@code null} value.
+     * {@link KeyedGeometryStates#withLegacyWkbCases()} in turn, and one {@code null} value.
      */
     private static Map<String, List<Entry>> userKeyEntries() {
         List<Geometry> keys = userKeys();
-        List<Geometry> values = valueGeometries();
+        List<Geometry> values = KeyedGeometryStates.withLegacyWkbCases();
         Map<String, List<Entry>> all = new TreeMap<>();
         for (int k = 0; k < 3; k++) {
             List<Entry> entries = new ArrayList<>();
@@ -678,18 +474,5 @@ class WkbStateMigrationTest {
             all.put("geometry-keys-" + k, Collections.unmodifiableList(entries));
         }
         return Collections.unmodifiableMap(new LinkedHashMap<>(all));
-    }
-
-    private static LinearRing ring(GeometryFactory factory, double at) {
-        return factory.createLinearRing(
-                new Coordinate[] {
-                    new Coordinate(at, at), new Coordinate(at + 1, at),
-                    new Coordinate(at + 1, at + 1), new Coordinate(at, at)
-                });
-    }
-
-    private static <G extends Geometry> G withSrid(G geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }

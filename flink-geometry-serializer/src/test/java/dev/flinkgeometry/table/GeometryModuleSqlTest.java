@@ -15,11 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.MiniClusters;
+import dev.flinkgeometry.testing.Wkt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -36,7 +37,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.WKBReader;
-import org.locationtech.jts.io.WKTReader;
 
 /**
  * {@link GeometryModule} in SQL on a MiniCluster (batch mode): loaded by name, conversions exact
@@ -45,13 +45,7 @@ import org.locationtech.jts.io.WKTReader;
  */
 class GeometryModuleSqlTest {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
     private TableEnvironment sql;
 
@@ -91,7 +85,7 @@ class GeometryModuleSqlTest {
                 "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 0.1 0.30000000000000004))"
             })
     void conversionsAreExact(String ewkt) throws Exception {
-        Geometry expected = Ewkt.read(ewkt);
+        Geometry expected = Wkt.ewkt(ewkt);
         Row row =
                 single(
                         "SELECT ST_AsText(g), ST_SRID(g), ST_AsEWKB(g), ST_AsBinary(g),"
@@ -104,7 +98,7 @@ class GeometryModuleSqlTest {
                                 + ewkt
                                 + "')) AS t(w))");
         String wkt = (String) row.getField(0);
-        Geometry fromWkt = new WKTReader().read(wkt);
+        Geometry fromWkt = Wkt.oldSyntax(wkt);
         fromWkt.setSRID(expected.getSRID()); // WKT has none
         ExactGeometry.assertExactlyEqual(fromWkt, expected);
         assertThat(row.getField(1)).isEqualTo(expected.getSRID());

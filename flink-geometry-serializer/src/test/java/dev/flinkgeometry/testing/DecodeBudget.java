@@ -79,6 +79,14 @@ public final class DecodeBudget {
         return outcome;
     }
 
+    /** Bytes allocated by this thread so far, or -1 where the JVM cannot tell. */
+    public static long allocatedBytes() {
+        return THREADS.isThreadAllocatedMemorySupported()
+                        && THREADS.isThreadAllocatedMemoryEnabled()
+                ? THREADS.getCurrentThreadAllocatedBytes()
+                : -1;
+    }
+
     private static Outcome run(Decode decode) {
         try {
             return new Outcome(decode.run(), null);

@@ -264,6 +264,24 @@ public final class ExactGeometry {
         out.append(Long.toHexString(Double.doubleToLongBits(value))).append(' ');
     }
 
+    /**
+     * {@code actual} is exactly {@code expected}, of its class, with sequences of the value layout
+     * (as decoding gives them), every one a {@code sequenceClass}.
+     */
+    public static void assertDecodedAs(
+            String what, Geometry actual, Geometry expected, Class<?> sequenceClass) {
+        assertThat(actual).as(what).isNotNull();
+        assertThat(describe(actual)).as("%s: %s", what, actual).isEqualTo(describe(expected));
+        assertThat(actual.getClass()).as(what).isEqualTo(expected.getClass());
+        assertSequencesHaveValueLayout(actual);
+        forEachSequence(
+                actual,
+                sequence ->
+                        assertThat(sequence)
+                                .as("%s: a sequence", what)
+                                .isInstanceOf(sequenceClass));
+    }
+
     /** A {@code GeometryCollection} that is not one of the Multi* types. */
     public static boolean isCollectionProper(Geometry g) {
         return g instanceof GeometryCollection

@@ -49,77 +49,77 @@ public final class GoldenGeometries {
     public static List<Geometry> v1() {
         List<Geometry> all = new ArrayList<>();
         // Points.
-        all.add(wkt("POINT (1.5 -2.25)"));
-        all.add(wkt("POINT Z (1 2 3)"));
-        all.add(wkt("POINT M (1 2 4)"));
-        all.add(wkt("POINT ZM (1 2 3 4)"));
+        all.add(Wkt.read("POINT (1.5 -2.25)"));
+        all.add(Wkt.read("POINT Z (1 2 3)"));
+        all.add(Wkt.read("POINT M (1 2 4)"));
+        all.add(Wkt.read("POINT ZM (1 2 3 4)"));
         all.add(ARRAY.createPoint(new Coordinate(-0.0, 0.0))); // -0.0 is kept
         all.add(ARRAY.createPoint(new CoordinateXYZM(7, 8, Double.NaN, 9))); // XYM by values
-        all.add(wkt("POINT Z (5 6 NaN)")); // no Z value: XY
+        all.add(Wkt.read("POINT Z (5 6 NaN)")); // no Z value: XY
         all.add(
                 ARRAY.createPoint(
                         new CoordinateXY(Double.MAX_VALUE, -Double.MIN_VALUE))); // extremes
         all.add(ARRAY.createPoint(new CoordinateXY(1e300, -1e-300)));
-        all.add(srid(wkt("POINT (13.4 52.5)"), 4326));
-        all.add(srid(wkt("POINT (1 1)"), 16_777_215)); // the largest SRID
-        all.add(wkt("POINT EMPTY"));
-        all.add(srid(wkt("POINT EMPTY"), 3857));
+        all.add(Wkt.withSrid(Wkt.read("POINT (13.4 52.5)"), 4326));
+        all.add(Wkt.withSrid(Wkt.read("POINT (1 1)"), 16_777_215)); // the largest SRID
+        all.add(Wkt.read("POINT EMPTY"));
+        all.add(Wkt.withSrid(Wkt.read("POINT EMPTY"), 3857));
 
         // Lines and rings.
-        all.add(wkt("LINESTRING (0 0, 1 1, 2 0.5)"));
-        all.add(wkt("LINESTRING Z (20 20 NaN, 21 21 3, 22 20 -1)")); // Z by the whole line
-        all.add(wkt("LINESTRING M (0 0 1, 1 1 2)"));
-        all.add(wkt("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
+        all.add(Wkt.read("LINESTRING (0 0, 1 1, 2 0.5)"));
+        all.add(Wkt.read("LINESTRING Z (20 20 NaN, 21 21 3, 22 20 -1)")); // Z by the whole line
+        all.add(Wkt.read("LINESTRING M (0 0 1, 1 1 2)"));
+        all.add(Wkt.read("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
         all.add(
                 ARRAY.createLineString(
                         new PackedCoordinateSequence.Double(
                                 new double[] {3, 4, 0.5, 5, 6, 1.5}, 3, 1))); // packed XYM
-        all.add(wkt("LINESTRING EMPTY"));
-        all.add(wkt("LINEARRING (0 0, 1 0, 1 1, 0 0)")); // comes back as a LineString
-        all.add(wkt("LINEARRING EMPTY"));
+        all.add(Wkt.read("LINESTRING EMPTY"));
+        all.add(Wkt.read("LINEARRING (0 0, 1 0, 1 1, 0 0)")); // comes back as a LineString
+        all.add(Wkt.read("LINEARRING EMPTY"));
 
         // Polygons.
-        all.add(wkt("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 3, 3 3, 2 2))"));
-        all.add(wkt("POLYGON Z ((0 0 1, 1 0 2, 1 1 3, 0 0 1))"));
-        all.add(wkt("POLYGON M ((30 30 1, 31 30 2, 31 31 3, 30 30 1))"));
-        all.add(srid(wkt("POLYGON ZM ((0 0 1 5, 1 0 2 6, 1 1 3 7, 0 0 1 5))"), 4326));
-        all.add(wkt("POLYGON EMPTY"));
+        all.add(Wkt.read("POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 2 3, 3 3, 2 2))"));
+        all.add(Wkt.read("POLYGON Z ((0 0 1, 1 0 2, 1 1 3, 0 0 1))"));
+        all.add(Wkt.read("POLYGON M ((30 30 1, 31 30 2, 31 31 3, 30 30 1))"));
+        all.add(Wkt.withSrid(Wkt.read("POLYGON ZM ((0 0 1 5, 1 0 2 6, 1 1 3 7, 0 0 1 5))"), 4326));
+        all.add(Wkt.read("POLYGON EMPTY"));
 
         // Multi*.
-        all.add(wkt("MULTIPOINT ((1 1), (2 2))"));
-        all.add(wkt("MULTIPOINT Z ((-60 -30 5), EMPTY, (-61 -31 6))")); // an empty member
-        all.add(wkt("MULTIPOINT EMPTY"));
-        all.add(wkt("MULTILINESTRING M ((40 40 0, 41 41 1), (42 42 2, 43 43 3))"));
-        all.add(wkt("MULTILINESTRING ((0 0, 1 1), EMPTY)"));
-        all.add(wkt("MULTILINESTRING EMPTY"));
+        all.add(Wkt.read("MULTIPOINT ((1 1), (2 2))"));
+        all.add(Wkt.read("MULTIPOINT Z ((-60 -30 5), EMPTY, (-61 -31 6))")); // an empty member
+        all.add(Wkt.read("MULTIPOINT EMPTY"));
+        all.add(Wkt.read("MULTILINESTRING M ((40 40 0, 41 41 1), (42 42 2, 43 43 3))"));
+        all.add(Wkt.read("MULTILINESTRING ((0 0, 1 1), EMPTY)"));
+        all.add(Wkt.read("MULTILINESTRING EMPTY"));
         all.add(
-                srid(
-                        wkt(
+                Wkt.withSrid(
+                        Wkt.read(
                                 "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), EMPTY,"
                                         + " ((5 5, 6 5, 6 6, 5 5), (5.2 5.1, 5.8 5.1, 5.8 5.7,"
                                         + " 5.2 5.1)))"),
                         3857));
-        all.add(wkt("MULTIPOLYGON Z (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))"));
-        all.add(wkt("MULTIPOLYGON EMPTY"));
+        all.add(Wkt.read("MULTIPOLYGON Z (((0 0 1, 1 0 1, 1 1 1, 0 0 1)))"));
+        all.add(Wkt.read("MULTIPOLYGON EMPTY"));
 
         // Collections.
-        all.add(wkt("GEOMETRYCOLLECTION EMPTY"));
+        all.add(Wkt.read("GEOMETRYCOLLECTION EMPTY"));
         all.add(
-                wkt(
+                Wkt.read(
                         "GEOMETRYCOLLECTION (POINT Z (60 60 1), GEOMETRYCOLLECTION (LINESTRING (61"
                                 + " 61, 62 62), POLYGON EMPTY), MULTIPOINT ((63 63), EMPTY))"));
         all.add(collectionWithMemberSrids());
         all.add(
-                wkt(
+                Wkt.read(
                         "GEOMETRYCOLLECTION (GEOMETRYCOLLECTION (GEOMETRYCOLLECTION (POINT M (1 1"
                                 + " 1))), GEOMETRYCOLLECTION EMPTY, POINT EMPTY)"));
 
         // Natural Earth.
-        all.add(JobTestData.naturalEarth("natural-earth-cities.wkt", 1).get(0));
-        all.add(JobTestData.naturalEarth("natural-earth-countries-110m.wkt", 3).get(0));
-        all.add(srid(JobTestData.naturalEarth("natural-earth-countries-110m.wkt", 2).get(0), 4326));
-        all.add(JobTestData.naturalEarth("natural-earth-rivers.wkt", 5).get(0));
-        all.add(JobTestData.packed(JobTestData.naturalEarth("natural-earth-lakes.wkt", 36).get(0)));
+        all.add(NaturalEarth.copyOf("natural-earth-cities.wkt", 1));
+        all.add(NaturalEarth.copyOf("natural-earth-countries-110m.wkt", 3));
+        all.add(Wkt.withSrid(NaturalEarth.copyOf("natural-earth-countries-110m.wkt", 2), 4326));
+        all.add(NaturalEarth.copyOf("natural-earth-rivers.wkt", 5));
+        all.add(JobTestData.packed(NaturalEarth.copyOf("natural-earth-lakes.wkt", 36)));
         return all;
     }
 
@@ -147,7 +147,7 @@ public final class GoldenGeometries {
         List<Geometry> all = new ArrayList<>(v1());
         all.add(ARRAY.createPoint(new CoordinateXY(Double.NaN, Double.NaN))); // POINT EMPTY
         all.add(
-                srid(
+                Wkt.withSrid(
                         ARRAY.createPoint(
                                 new CoordinateXYZM(Double.NaN, Double.NaN, Double.NaN, Double.NaN)),
                         4326)); // POINT EMPTY, SRID 4326
@@ -159,9 +159,9 @@ public final class GoldenGeometries {
                             ARRAY.createPoint(new CoordinateXY(1, 2)),
                             ARRAY.createPoint(new CoordinateXY(Double.NaN, Double.NaN))
                         })); // an empty member
-        LineString line = (LineString) wkt("LINESTRING Z (1 1 1, 2 2 2)");
+        LineString line = (LineString) Wkt.read("LINESTRING Z (1 1 1, 2 2 2)");
         line.setSRID(2056);
-        Geometry ring = wkt("LINEARRING (10 10, 11 10, 11 11, 10 10)");
+        Geometry ring = Wkt.read("LINEARRING (10 10, 11 10, 11 11, 10 10)");
         ring.setSRID(4326);
         Geometry inner =
                 ARRAY.createGeometryCollection(
@@ -170,10 +170,10 @@ public final class GoldenGeometries {
                         });
         inner.setSRID(900913);
         all.add(
-                srid(
+                Wkt.withSrid(
                         ARRAY.createGeometryCollection(
                                 new Geometry[] {
-                                    line, inner, wkt("MULTIPOINT ((1 1), EMPTY)"),
+                                    line, inner, Wkt.read("MULTIPOINT ((1 1), EMPTY)"),
                                 }),
                         3857));
         return all;
@@ -204,14 +204,5 @@ public final class GoldenGeometries {
         Geometry collection = ARRAY.createGeometryCollection(new Geometry[] {point, line, inner});
         collection.setSRID(4326);
         return collection;
-    }
-
-    private static Geometry wkt(String text) {
-        return JobTestData.strict(text);
-    }
-
-    private static Geometry srid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 }

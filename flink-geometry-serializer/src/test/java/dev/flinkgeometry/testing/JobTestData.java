@@ -11,12 +11,6 @@
  */
 package dev.flinkgeometry.testing;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.locationtech.jts.geom.Coordinate;
@@ -31,8 +25,6 @@ import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.PrecisionModel;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
 
 /**
  * Geometries for the end-to-end job tests: real Natural Earth geometries and synthetic ones with Z,
@@ -58,59 +50,13 @@ public final class JobTestData {
     // Natural Earth
     // ------------------------------------------------------------------------------------------
 
-    /**
-     * Lines (1-based) of a Natural Earth file under {@code natural-earth/}, read with true XY
-     * sequences (the new WKT coordinate syntax).
-     */
-    public static List<Geometry> naturalEarth(String file, int... lines) {
-        List<String> wkt = naturalEarthLines(file);
+    /** Fresh copies of lines (1-based) of a Natural Earth file. */
+    private static List<Geometry> naturalEarth(String file, int... lines) {
         List<Geometry> geometries = new ArrayList<>(lines.length);
         for (int line : lines) {
-            geometries.add(strict(wkt.get(line - 1)));
+            geometries.add(NaturalEarth.copyOf(file, line));
         }
         return geometries;
-    }
-
-    /** The WKT lines of a Natural Earth file under {@code natural-earth/}. */
-    public static List<String> naturalEarthLines(String file) {
-        String resource = "/natural-earth/" + file;
-        try (InputStream in = JobTestData.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing test resource " + resource);
-            }
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
-            List<String> lines = new ArrayList<>();
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                lines.add(line);
-            }
-            return lines;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** WKT read with the new coordinate syntax: XY input gives sequences of dimension 2. */
-    public static Geometry strict(String wkt) {
-        WKTReader reader = new WKTReader(ARRAY);
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
-        return read(reader, wkt);
-    }
-
-    /**
-     * WKT read with JTS's default (old) coordinate syntax: XY input gives sequences of dimension 3
-     * with NaN Z.
-     */
-    public static Geometry oldSyntax(String wkt) {
-        return read(new WKTReader(ARRAY), wkt);
-    }
-
-    private static Geometry read(WKTReader reader, String wkt) {
-        try {
-            return reader.read(wkt);
-        } catch (ParseException e) {
-            throw new IllegalArgumentException("bad WKT: " + wkt, e);
-        }
     }
 
     /**
@@ -121,11 +67,6 @@ public final class JobTestData {
         Geometry copy = PACKED.createGeometry(geometry);
         copy.setSRID(geometry.getSRID());
         return copy;
-    }
-
-    private static Geometry withSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -140,14 +81,14 @@ public final class JobTestData {
         List<List<Geometry>> groups = new ArrayList<>();
 
         // Natural Earth cities (points). The first one in every construction we know.
-        List<String> cities = naturalEarthLines("natural-earth-cities.wkt");
-        Point city = (Point) strict(cities.get(0));
+        List<String> cities = NaturalEarth.lines("natural-earth-cities.wkt");
+        Point city = (Point) Wkt.read(cities.get(0));
         double x = city.getX();
         double y = city.getY();
         groups.add(
                 List.of(
                         city,
-                        oldSyntax(cities.get(0)),
+                        Wkt.oldSyntax(cities.get(0)),
                         ARRAY.createPoint(new Coordinate(x, y)),
                         ARRAY.createPoint(new CoordinateXY(x, y)),
                         ARRAY.createPoint(new CoordinateXYZM(x, y, Double.NaN, Double.NaN)),
@@ -158,37 +99,37 @@ public final class JobTestData {
                                         new double[] {x, y, Double.NaN}, 3, 0))));
         for (int line = 2; line <= 10; line++) {
             String wkt = cities.get(line - 1);
-            Point p = (Point) strict(wkt);
+            Point p = (Point) Wkt.read(wkt);
             groups.add(
                     List.of(
                             p,
-                            oldSyntax(wkt),
+                            Wkt.oldSyntax(wkt),
                             ARRAY.createPoint(new Coordinate(p.getX(), p.getY()))));
         }
 
         // Natural Earth polygons, multipolygons, lines: large keys.
-        List<String> countries = naturalEarthLines("natural-earth-countries-110m.wkt");
-        Geometry country = strict(countries.get(2)); // a POLYGON
-        groups.add(List.of(country, oldSyntax(countries.get(2)), packed(country)));
-        Geometry multiCountry = withSrid(strict(countries.get(1)), 4326); // a MULTIPOLYGON
+        List<String> countries = NaturalEarth.lines("natural-earth-countries-110m.wkt");
+        Geometry country = Wkt.read(countries.get(2)); // a POLYGON
+        groups.add(List.of(country, Wkt.oldSyntax(countries.get(2)), packed(country)));
+        Geometry multiCountry = Wkt.withSrid(Wkt.read(countries.get(1)), 4326); // a MULTIPOLYGON
         Geometry multiCountryPacked =
                 new GeometryFactory(
                                 new PrecisionModel(),
                                 4326,
                                 PackedCoordinateSequenceFactory.DOUBLE_FACTORY)
-                        .createGeometry(strict(countries.get(1)));
-        groups.add(List.of(multiCountry, withSrid(multiCountryPacked, 4326)));
-        String river = naturalEarthLines("natural-earth-rivers.wkt").get(4); // MULTILINESTRING
-        groups.add(List.of(strict(river), packed(strict(river)), oldSyntax(river)));
-        String lake = naturalEarthLines("natural-earth-lakes.wkt").get(35); // POLYGON with a hole
-        groups.add(List.of(strict(lake), oldSyntax(lake)));
+                        .createGeometry(Wkt.read(countries.get(1)));
+        groups.add(List.of(multiCountry, Wkt.withSrid(multiCountryPacked, 4326)));
+        String river = NaturalEarth.lines("natural-earth-rivers.wkt").get(4); // MULTILINESTRING
+        groups.add(List.of(Wkt.read(river), packed(Wkt.read(river)), Wkt.oldSyntax(river)));
+        String lake = NaturalEarth.lines("natural-earth-lakes.wkt").get(35); // POLYGON with a hole
+        groups.add(List.of(Wkt.read(lake), Wkt.oldSyntax(lake)));
 
         // Synthetic: Z, M, ZM, SRID.
         groups.add(
                 List.of(
                         ARRAY.createPoint(new Coordinate(10.5, -20.25, 30)),
-                        strict("POINT Z (10.5 -20.25 30)"),
-                        oldSyntax("POINT (10.5 -20.25 30)"),
+                        Wkt.read("POINT Z (10.5 -20.25 30)"),
+                        Wkt.oldSyntax("POINT (10.5 -20.25 30)"),
                         ARRAY.createPoint(new CoordinateXYZM(10.5, -20.25, 30, Double.NaN)),
                         ARRAY.createPoint(
                                 new PackedCoordinateSequence.Double(
@@ -201,7 +142,7 @@ public final class JobTestData {
                                     new CoordinateXYM(101, -44, 2),
                                     new CoordinateXYM(102, -45.5, 3)
                                 }),
-                        strict("LINESTRING M (100 -45 1, 101 -44 2, 102 -45.5 3)"),
+                        Wkt.read("LINESTRING M (100 -45 1, 101 -44 2, 102 -45.5 3)"),
                         ARRAY.createLineString(
                                 new PackedCoordinateSequence.Double(
                                         new double[] {100, -45, 1, 101, -44, 2, 102, -45.5, 3},
@@ -210,8 +151,8 @@ public final class JobTestData {
         String polygonZm = "POLYGON ZM ((-10 -10 1 5, -8 -10 2 6, -8 -8 3 7, -10 -10 1 5))";
         groups.add(
                 List.of(
-                        strict(polygonZm),
-                        packed(strict(polygonZm)),
+                        Wkt.read(polygonZm),
+                        packed(Wkt.read(polygonZm)),
                         ARRAY.createPolygon(
                                 new Coordinate[] {
                                     new CoordinateXYZM(-10, -10, 1, 5),
@@ -221,31 +162,31 @@ public final class JobTestData {
                                 })));
         groups.add(
                 List.of(
-                        withSrid(ARRAY.createPoint(new CoordinateXY(7.5, 7.25)), 3857),
+                        Wkt.withSrid(ARRAY.createPoint(new CoordinateXY(7.5, 7.25)), 3857),
                         new GeometryFactory(new PrecisionModel(), 3857)
                                 .createPoint(new Coordinate(7.5, 7.25)),
-                        withSrid(strict("POINT (7.5 7.25)"), 3857)));
+                        Wkt.withSrid(Wkt.read("POINT (7.5 7.25)"), 3857)));
 
         // Synthetic: EMPTY geometries of several classes (distinct keys: JTS never equates
         // geometries of different classes, and their bytes differ in the type code).
         groups.add(
                 List.of(
                         ARRAY.createPoint(),
-                        strict("POINT EMPTY"),
-                        strict("POINT Z EMPTY"),
+                        Wkt.read("POINT EMPTY"),
+                        Wkt.read("POINT Z EMPTY"),
                         ARRAY.createPoint((Coordinate) null),
                         PACKED.createPoint()));
-        groups.add(List.of(ARRAY.createLineString(), strict("LINESTRING ZM EMPTY")));
-        groups.add(List.of(ARRAY.createPolygon(), strict("POLYGON EMPTY")));
-        groups.add(List.of(ARRAY.createGeometryCollection(), strict("GEOMETRYCOLLECTION EMPTY")));
-        groups.add(List.of(ARRAY.createMultiPolygon(), strict("MULTIPOLYGON M EMPTY")));
+        groups.add(List.of(ARRAY.createLineString(), Wkt.read("LINESTRING ZM EMPTY")));
+        groups.add(List.of(ARRAY.createPolygon(), Wkt.read("POLYGON EMPTY")));
+        groups.add(List.of(ARRAY.createGeometryCollection(), Wkt.read("GEOMETRYCOLLECTION EMPTY")));
+        groups.add(List.of(ARRAY.createMultiPolygon(), Wkt.read("MULTIPOLYGON M EMPTY")));
 
         // Synthetic: a MultiPoint with an empty member; a collection whose members have their
         // own SRIDs.
         String multiPoint = "MULTIPOINT Z ((-60 -30 5), EMPTY, (-61 -31 6))";
         groups.add(
                 List.of(
-                        strict(multiPoint),
+                        Wkt.read(multiPoint),
                         // Not packed(...): JTS's GeometryEditor drops empty members.
                         PACKED.createMultiPoint(
                                 new Point[] {
@@ -305,29 +246,30 @@ public final class JobTestData {
         }
         groups.add(
                 List.of(
-                        strict("POINT ZM (1.25 2.5 3.75 -4)"),
+                        Wkt.read("POINT ZM (1.25 2.5 3.75 -4)"),
                         ARRAY.createPoint(new CoordinateXYZM(1.25, 2.5, 3.75, -4))));
         // Z decided by values over the whole line: the NaN Z of the first vertex is kept.
         groups.add(
                 List.of(
-                        strict("LINESTRING Z (20 20 NaN, 21 21 3, 22 20 -1)"),
+                        Wkt.read("LINESTRING Z (20 20 NaN, 21 21 3, 22 20 -1)"),
                         ARRAY.createLineString(
                                 new Coordinate[] {
                                     new Coordinate(20, 20),
                                     new Coordinate(21, 21, 3),
                                     new Coordinate(22, 20, -1)
                                 })));
-        groups.add(List.of(strict("POLYGON M ((30 30 1, 31 30 2, 31 31 3, 30 30 1))")));
-        groups.add(List.of(strict("MULTILINESTRING M ((40 40 0, 41 41 1), (42 42 2, 43 43 3))")));
+        groups.add(List.of(Wkt.read("POLYGON M ((30 30 1, 31 30 2, 31 31 3, 30 30 1))")));
+        groups.add(List.of(Wkt.read("MULTILINESTRING M ((40 40 0, 41 41 1), (42 42 2, 43 43 3))")));
         groups.add(
                 List.of(
-                        withSrid(strict("POLYGON ((50 50, 51 50, 51 51, 50 50))"), 4326),
-                        withSrid(packed(strict("POLYGON ((50 50, 51 50, 51 51, 50 50))")), 4326)));
-        groups.add(List.of(ARRAY.createMultiPolygon(), strict("MULTIPOLYGON EMPTY")));
-        groups.add(List.of(ARRAY.createPoint(), strict("POINT ZM EMPTY")));
+                        Wkt.withSrid(Wkt.read("POLYGON ((50 50, 51 50, 51 51, 50 50))"), 4326),
+                        Wkt.withSrid(
+                                packed(Wkt.read("POLYGON ((50 50, 51 50, 51 51, 50 50))")), 4326)));
+        groups.add(List.of(ARRAY.createMultiPolygon(), Wkt.read("MULTIPOLYGON EMPTY")));
+        groups.add(List.of(ARRAY.createPoint(), Wkt.read("POINT ZM EMPTY")));
         groups.add(
                 List.of(
-                        strict(
+                        Wkt.read(
                                 "GEOMETRYCOLLECTION (POINT Z (60 60 1), GEOMETRYCOLLECTION"
                                         + " (LINESTRING (61 61, 62 62), POLYGON EMPTY),"
                                         + " MULTIPOINT ((63 63), EMPTY))")));

@@ -16,9 +16,10 @@ import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLa
 import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static dev.flinkgeometry.testing.JobTestData.flatten;
 import static dev.flinkgeometry.testing.JobTestData.payloadGroups;
-import static dev.flinkgeometry.testing.JobTestData.strict;
+import static dev.flinkgeometry.testing.Wkt.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.testing.RecordStateJob.Records;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,11 +28,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.geom.PrecisionModel;
@@ -45,17 +48,14 @@ import org.locationtech.jts.geom.PrecisionModel;
 public final class KeyedGeometryStates {
     private KeyedGeometryStates() {}
 
-    /** The state of one key. */
-    public record KeyState(Geometry value, List<Geometry> list, Map<String, Geometry> map) {}
-
     /**
      * Per key ({@code key-000}, {@code key-001}, ...): a value, a list of three and a map of two or
      * three entries (sometimes one with a {@code null} value), drawn in turn from {@code
      * geometries} so that every geometry is in every kind of state; one key per geometry.
      */
-    public static Map<String, KeyState> perKey(List<Geometry> geometries) {
+    public static Map<String, Records<Geometry>> perKey(List<Geometry> geometries) {
         int n = geometries.size();
-        Map<String, KeyState> state = new TreeMap<>();
+        Map<String, Records<Geometry>> state = new TreeMap<>();
         for (int i = 0; i < n; i++) {
             Map<String, Geometry> map = new LinkedHashMap<>();
             map.put("a", geometries.get((i + 3) % n));
@@ -65,7 +65,7 @@ public final class KeyedGeometryStates {
             }
             state.put(
                     String.format("key-%03d", i),
-                    new KeyState(
+                    new Records<>(
                             geometries.get(i),
                             List.of(
                                     geometries.get((i + 1) % n),
@@ -86,16 +86,16 @@ public final class KeyedGeometryStates {
      * value layout.
      */
     public static void assertSameState(
-            Map<String, KeyState> observed,
-            Map<String, KeyState> written,
+            Map<String, Records<Geometry>> observed,
+            Map<String, Records<Geometry>> written,
             UnaryOperator<Geometry> expectedOf,
             boolean decoded) {
         assertThat(observed.keySet()).containsExactlyInAnyOrderElementsOf(written.keySet());
         int geometries = 0;
-        for (Map.Entry<String, KeyState> entry : written.entrySet()) {
+        for (Map.Entry<String, Records<Geometry>> entry : written.entrySet()) {
             String key = entry.getKey();
-            KeyState want = entry.getValue();
-            KeyState got = observed.get(key);
+            Records<Geometry> want = entry.getValue();
+            Records<Geometry> got = observed.get(key);
             assertExact(key + " value", got.value(), expectedOf.apply(want.value()), decoded);
             assertThat(got.list()).as("%s list", key).hasSameSizeAs(want.list());
             for (int i = 0; i < want.list().size(); i++) {
@@ -148,11 +148,11 @@ public final class KeyedGeometryStates {
         List<Geometry> all = new ArrayList<>(flatten(payloadGroups()));
         GeometryFactory factory = new GeometryFactory();
         GeometryFactory srid3857 = new GeometryFactory(new PrecisionModel(), 3857);
-        all.add(withSrid(strict("POINT Z (1.5 -2.5 3.25)"), 4326));
+        all.add(Wkt.withSrid(read("POINT Z (1.5 -2.5 3.25)"), 4326));
         all.add(factory.createPoint(new CoordinateXYM(4, 5, 6)));
         all.add(factory.createPoint(new CoordinateXYZM(-0.0, 0.0, Double.NaN, 7)));
-        all.add(strict("POINT Z (1 2 NaN)"));
-        all.add(strict("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
+        all.add(read("POINT Z (1 2 NaN)"));
+        all.add(read("LINESTRING ZM (0 0 1 2, 1 1 3 4, 2 0 5 6)"));
         all.add(
                 factory.createLinearRing(
                         new Coordinate[] {
@@ -160,16 +160,16 @@ public final class KeyedGeometryStates {
                             new Coordinate(1, 1), new Coordinate(0, 0)
                         }));
         all.add(
-                strict(
+                read(
                         "POLYGON Z ((0 0 1, 10 0 2, 10 10 3, 0 10 4, 0 0 1),"
                                 + " (2 2 5, 2 3 6, 3 3 7, 2 2 5))"));
-        all.add(strict("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
+        all.add(read("MULTIPOINT ZM ((1 1 1 1), EMPTY, (2 2 2 2))"));
         all.add(
                 srid3857.createMultiPoint(
                         new Point[] {srid3857.createPoint(new Coordinate(9, 9))}));
-        all.add(strict("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
+        all.add(read("MULTILINESTRING Z ((0 0 0, 1 1 1), EMPTY, (2 2 2, 3 3 3))"));
         all.add(
-                strict(
+                read(
                         "MULTIPOLYGON M (((0 0 1, 1 0 2, 1 1 3, 0 0 1)), EMPTY,"
                                 + " ((5 5 1, 6 5 2, 6 6 3, 5 5 1)))"));
         for (String empty :
@@ -182,11 +182,11 @@ public final class KeyedGeometryStates {
                     "MULTIPOLYGON EMPTY",
                     "GEOMETRYCOLLECTION EMPTY"
                 }) {
-            all.add(strict(empty));
+            all.add(read(empty));
         }
         Point member = factory.createPoint(new Coordinate(1, 2, 3));
         member.setSRID(4326);
-        LineString line = (LineString) strict("LINESTRING M (0 0 1, 1 1 2)");
+        LineString line = (LineString) read("LINESTRING M (0 0 1, 1 1 2)");
         line.setSRID(3857);
         Polygon emptyPolygon = factory.createPolygon();
         Geometry inner = factory.createGeometryCollection(new Geometry[] {line, emptyPolygon});
@@ -197,15 +197,53 @@ public final class KeyedGeometryStates {
                             member,
                             inner,
                             factory.createGeometryCollection(),
-                            strict("MULTIPOINT ((7 7), EMPTY)")
+                            read("MULTIPOINT ((7 7), EMPTY)")
                         });
         outer.setSRID(4326);
         all.add(outer);
         return all;
     }
 
-    private static Geometry withSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        return geometry;
+    /**
+     * {@link #geometries()} and cases of the legacy WKB rules for NaN points: {@code POINT (NaN
+     * NaN)} and {@code POINT ZM (NaN NaN NaN NaN)} read as {@code POINT EMPTY} (keeping the SRID),
+     * also as collection members; {@code POINT (1 NaN)} and {@code POINT Z (NaN NaN 3)} keep their
+     * values.
+     */
+    public static List<Geometry> withLegacyWkbCases() {
+        GeometryFactory factory = new GeometryFactory();
+        List<Geometry> all = new ArrayList<>(geometries());
+        all.add(factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)));
+        all.add(
+                Wkt.withSrid(
+                        factory.createPoint(
+                                new CoordinateXYZM(Double.NaN, Double.NaN, Double.NaN, Double.NaN)),
+                        4326));
+        all.add(factory.createPoint(new CoordinateXY(1, Double.NaN)));
+        all.add(factory.createPoint(new Coordinate(Double.NaN, Double.NaN, 3)));
+        all.add(Wkt.withSrid(factory.createPoint(), 3857));
+        LineString line = (LineString) read("LINESTRING Z (1 1 1, 2 2 2)");
+        line.setSRID(2056);
+        all.add(
+                Wkt.withSrid(
+                        factory.createGeometryCollection(
+                                new Geometry[] {
+                                    factory.createPoint(new CoordinateXY(Double.NaN, Double.NaN)),
+                                    line,
+                                    ring(factory, 10),
+                                    read("MULTIPOINT ((1 1), EMPTY)")
+                                }),
+                        3857));
+        all.add(Wkt.withSrid(read("POLYGON ((0 0, 1 0, 1 1, 0 0))"), 16_777_215));
+        return all;
+    }
+
+    /** A closed unit square ring at ({@code at}, {@code at}). */
+    public static LinearRing ring(GeometryFactory factory, double at) {
+        return factory.createLinearRing(
+                new Coordinate[] {
+                    new Coordinate(at, at), new Coordinate(at + 1, at),
+                    new Coordinate(at + 1, at + 1), new Coordinate(at, at)
+                });
     }
 }

@@ -24,8 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
+import org.locationtech.jts.geom.GeometryFactory;
 
 /**
  * The Natural Earth corpus (public domain, {@code src/test/resources/natural-earth/}): 3,961 real
@@ -100,30 +99,36 @@ public final class NaturalEarth {
         return Collections.unmodifiableList(all);
     }
 
-    private static List<Geometry> read(String fileName, int expected) {
-        WKTReader reader = new WKTReader();
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
+    /**
+     * One geometry (line {@code line}, 1-based) of a corpus file, parsed afresh (never the cached
+     * object): free to change (its SRID, say).
+     */
+    public static Geometry copyOf(String fileName, int line) {
+        return Wkt.read(lines(fileName).get(line - 1));
+    }
+
+    /** The WKT lines of a corpus file, for tests that parse them in other ways. */
+    public static List<String> lines(String fileName) {
         String resource = DIRECTORY + fileName;
-        List<Geometry> geometries = new ArrayList<>(expected);
         try (InputStream stream = NaturalEarth.class.getResourceAsStream(resource)) {
             if (stream == null) {
                 throw new IllegalStateException("missing classpath resource " + resource);
             }
             BufferedReader in =
                     new BufferedReader(new InputStreamReader(stream, StandardCharsets.US_ASCII));
-            int lineNumber = 0;
+            List<String> lines = new ArrayList<>();
             for (String line; (line = in.readLine()) != null; ) {
-                lineNumber++;
-                try {
-                    geometries.add(reader.read(line));
-                } catch (ParseException e) {
-                    throw new IllegalStateException(
-                            resource + " line " + lineNumber + ": " + e.getMessage(), e);
-                }
+                lines.add(line);
             }
+            return lines;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static List<Geometry> read(String fileName, int expected) {
+        String resource = DIRECTORY + fileName;
+        List<Geometry> geometries = Wkt.readLines(resource, new GeometryFactory());
         if (geometries.size() != expected) {
             throw new IllegalStateException(
                     resource + " has " + geometries.size() + " geometries, expected " + expected);

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeutils.CompositeTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.ListSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.MapSerializerSnapshot;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
@@ -71,7 +72,9 @@ public final class SavepointContents {
             }
             TypeSerializerSnapshot<?> value =
                     state.getTypeSerializerSnapshot(CommonSerializerKeys.VALUE_SERIALIZER);
-            if (value instanceof CompositeTypeSerializerSnapshot) {
+            // A ListState's and a MapState's own serializer wraps the values' one; a value's own
+            // composite serializer (a POJO, a tuple) is the value's.
+            if (value instanceof ListSerializerSnapshot || value instanceof MapSerializerSnapshot) {
                 TypeSerializerSnapshot<?>[] nested =
                         ((CompositeTypeSerializerSnapshot<?, ?>) value)
                                 .getNestedSerializerSnapshots();

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.kryo;
 
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +19,7 @@ import com.esotericsoftware.kryo.KryoException;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.Wkt;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,7 +30,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,8 +41,6 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LinearRing;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
 
 /**
  * {@link GeometryKryoSerializer} inside Flink's own {@link KryoSerializer}, configured from {@link
@@ -113,7 +112,7 @@ class GeometryKryoSerializerTest {
                 "POLYGON EMPTY"
             })
     void everyJtsClassGoesThroughItAndReadsBackExactly(String ewkt) throws Exception {
-        Geometry geometry = read(ewkt);
+        Geometry geometry = Wkt.ewkt(ewkt);
         TypeSerializer<Geometry> serializer = kryoSerializer(Geometry.class);
         byte[] kryo = serialize(serializer, geometry);
         byte[] ours = serialize(GeometrySerializer.of(Geometry.class), geometry);
@@ -137,8 +136,8 @@ class GeometryKryoSerializerTest {
     @Test
     void geometriesInsideAHashMapUseIt() throws Exception {
         HashMap<String, Geometry> map = new HashMap<>();
-        map.put("a", read("POINT (1 2)"));
-        map.put("b", read("SRID=3857;LINESTRING Z (0 0 1, 1 1 2)"));
+        map.put("a", Wkt.ewkt("POINT (1 2)"));
+        map.put("b", Wkt.ewkt("SRID=3857;LINESTRING Z (0 0 1, 1 1 2)"));
         @SuppressWarnings({"unchecked", "rawtypes"})
         TypeSerializer<HashMap<String, Geometry>> serializer =
                 (TypeSerializer)
@@ -158,7 +157,7 @@ class GeometryKryoSerializerTest {
 
     @Test
     void aLinearRingReadsBackAsOne() throws Exception {
-        Geometry ring = read("LINEARRING (0 0, 1 0, 1 1, 0 0)");
+        Geometry ring = Wkt.ewkt("LINEARRING (0 0, 1 0, 1 1, 0 0)");
         TypeSerializer<Geometry> serializer = kryoSerializer(Geometry.class);
         Geometry back =
                 serializer.deserialize(new DataInputDeserializer(serialize(serializer, ring)));
@@ -196,7 +195,7 @@ class GeometryKryoSerializerTest {
     // ------------------------------------------------------------------------------------------
 
     /** Points equal in content, built with every kind of coordinate and sequence. */
-    static List<Geometry> equalPoints() throws ParseException {
+    static List<Geometry> equalPoints() {
         GeometryFactory packed2 =
                 new GeometryFactory(
                         new PackedCoordinateSequenceFactory(
@@ -210,8 +209,8 @@ class GeometryKryoSerializerTest {
                 packed2.createPoint(
                         PackedCoordinateSequenceFactory.DOUBLE_FACTORY.create(
                                 new double[] {1, 2, Double.NaN}, 3)),
-                new WKTReader().read("POINT (1 2)"),
-                new WKTReader().read("POINT(1 2)"));
+                Wkt.oldSyntax("POINT (1 2)"),
+                Wkt.oldSyntax("POINT(1 2)"));
     }
 
     static SerializerConfigImpl configuredForGeometries() {
@@ -231,24 +230,6 @@ class GeometryKryoSerializerTest {
 
     private static <T> TypeSerializer<T> plainKryoSerializer(Class<T> type) {
         return new GenericTypeInfo<>(type).createSerializer(new SerializerConfigImpl());
-    }
-
-    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    private static Geometry read(String ewkt) throws ParseException {
-        int srid = 0;
-        String wkt = ewkt;
-        if (ewkt.startsWith("SRID=")) {
-            srid = Integer.parseInt(ewkt.substring(5, ewkt.indexOf(';')));
-            wkt = ewkt.substring(ewkt.indexOf(';') + 1);
-        }
-        Geometry geometry = new WKTReader().read(wkt);
-        geometry.setSRID(srid);
-        return geometry;
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {

@@ -22,8 +22,10 @@ import dev.flinkgeometry.testing.FuzzMutations;
 import dev.flinkgeometry.testing.FuzzedGeometries;
 import dev.flinkgeometry.testing.RawStreamCheck;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Timeout;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -44,6 +46,10 @@ import org.locationtech.jts.geom.Geometry;
  * corpus (WKB written by GEOS in every byte order, flavor and dimension, and by our writer) in
  * {@code src/test/resources/dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/}; {@code
  * ci/fuzz.sh} fuzzes for real.
+ *
+ * <p>{@code @Timeout}: in {@code mvn verify} JUnit stops a replayed input that hangs; when fuzzing,
+ * Jazzer passes the same value to libFuzzer as its per-input {@code -timeout}, and {@code
+ * ci/fuzz.sh} switches JUnit's own timeout off so that it does not cut the whole fuzzing run.
  */
 class WkbFormatFuzzTest {
     // Reused across inputs, as Flink reuses one serializer per thread.
@@ -54,6 +60,7 @@ class WkbFormatFuzzTest {
 
     /** Arbitrary bytes, as WKB and as a stream of framed records. */
     @FuzzTest
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void anyBytes(byte[] input) throws IOException {
         checkWkb(input);
         checkStream(input);
@@ -64,6 +71,7 @@ class WkbFormatFuzzTest {
      * bytes with a few mutations.
      */
     @FuzzTest
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void writtenRecords(FuzzedDataProvider data) throws IOException {
         Geometry geometry = FuzzedGeometries.geometry(data);
         byte[] wkb = writer.write(geometry);

@@ -12,8 +12,6 @@
 package dev.flinkgeometry.serializer.legacy;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asReadFromLegacyWkb;
-import static dev.flinkgeometry.testing.ExactGeometry.assertSequencesHaveValueLayout;
-import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
@@ -122,23 +120,15 @@ class WkbGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry>
     @Override
     protected void assertSameValue(
             String what, Geometry actual, Geometry expected, TypeSerializer<Geometry> readBy) {
-        Geometry read = asReadFromLegacyWkb(expected);
-        assertThat(actual).as(what).isNotNull();
-        assertThat(describe(actual)).as("%s: %s", what, actual).isEqualTo(describe(read));
-        assertThat(actual.getClass()).as(what).isEqualTo(read.getClass());
-        assertSequencesHaveValueLayout(actual);
-        Class<?> sequenceClass =
+        ExactGeometry.assertDecodedAs(
+                what,
+                actual,
+                asReadFromLegacyWkb(expected),
                 readBy instanceof GeometrySerializer
                                 && ((GeometrySerializer<?>) readBy).sequenceKind()
                                         == CoordinateSequenceKind.PACKED_DOUBLE
                         ? PackedCoordinateSequence.Double.class
-                        : CoordinateArraySequence.class;
-        ExactGeometry.forEachSequence(
-                actual,
-                sequence ->
-                        assertThat(sequence)
-                                .as("%s: a sequence", what)
-                                .isInstanceOf(sequenceClass));
+                        : CoordinateArraySequence.class);
     }
 
     /** A narrower declared class cannot take legacy state of any geometry over. */

@@ -16,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.GeometryMixes;
+import dev.flinkgeometry.testing.SerializerBytes;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
@@ -250,7 +251,7 @@ class WkbGeometrySerializerSnapshotTest {
         GeometrySerializer<Geometry> newSerializer = GeometrySerializer.of(Geometry.class);
         // the aligned format carries SRIDs 0..16777215 only: see the next test for the others
         Geometry[] data =
-                Arrays.stream(new WkbGeometryMixSerializerTest().getTestData())
+                GeometryMixes.legacyWkb().stream()
                         .filter(g -> g.getSRID() >= 0 && g.getSRID() <= 0xFFFFFF)
                         .toArray(Geometry[]::new);
         assertThat(data).hasSizeGreaterThan(20);
@@ -278,7 +279,7 @@ class WkbGeometrySerializerSnapshotTest {
         for (int srid : new int[] {-1, 16_777_216, Integer.MAX_VALUE}) {
             Geometry point = WkbTestSupport.withSrid(WkbTestSupport.wkt("POINT (1 2)"), srid);
             Geometry restored =
-                    WkbTestSupport.deserialize(legacy, WkbTestSupport.serialize(legacy, point));
+                    SerializerBytes.deserialize(legacy, SerializerBytes.serialize(legacy, point));
             assertThat(restored.getSRID()).isEqualTo(srid);
             assertThatThrownBy(
                             () ->

@@ -13,20 +13,20 @@ package dev.flinkgeometry.serializer.legacy;
 
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.HEX;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.concat;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.deserialize;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.hex;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.read;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.record;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.serialize;
 import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.write;
+import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
+import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.EOFException;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -153,13 +153,13 @@ class WkbHostileInputTest {
             };
             for (String hex : wkbs) {
                 byte[] wkb = hex(hex);
-                long before = allocatedBytes();
+                long before = DecodeBudget.allocatedBytes();
                 assertThatThrownBy(() -> read(wkb))
                         .as("%s", hex)
                         .isInstanceOf(WkbFormatException.class)
                         .hasMessageContaining("does not fit");
                 if (before >= 0) {
-                    assertThat(allocatedBytes() - before)
+                    assertThat(DecodeBudget.allocatedBytes() - before)
                             .as("bytes allocated reading %s", hex)
                             .isLessThan(1L << 20);
                 }
@@ -200,50 +200,6 @@ class WkbHostileInputTest {
         System.arraycopy(hex("0107000000 00000000"), 0, wkb, wkb.length - 9, 9);
         Geometry nested = read(wkb);
         assertThat(write(nested)).isEqualTo(wkb);
-    }
-
-    @Test
-    void corruptRecordLengthsFailWithoutAllocatingTheDeclaredSize() throws Exception {
-        WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
-        for (int declared : new int[] {-2, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30, 5000}) {
-            byte[] record = new byte[4 + 30];
-            WkbBytes.putIntBE(record, 0, declared);
-            for (boolean viaCopy : new boolean[] {false, true}) {
-                long before = allocatedBytes();
-                assertThatThrownBy(
-                                () -> {
-                                    DataInputDeserializer in = new DataInputDeserializer(record);
-                                    if (viaCopy) {
-                                        serializer.copy(in, new DataOutputSerializer(16));
-                                    } else {
-                                        serializer.deserialize(in);
-                                    }
-                                })
-                        .as("declared length %d, %s", declared, viaCopy ? "copy" : "deserialize")
-                        .isInstanceOf(IOException.class);
-                if (before >= 0) {
-                    assertThat(allocatedBytes() - before)
-                            .as("bytes allocated for a record declaring %d bytes", declared)
-                            .isLessThan(16L << 20);
-                }
-                assertThat(serializer.bufferCapacity())
-                        .isLessThanOrEqualTo(WkbGeometrySerializer.RETAINED_BUFFER_BYTES);
-            }
-        }
-        assertThatThrownBy(() -> deserialize(serializer, hex("FFFFFFFE")))
-                .hasMessageContaining("WKB length -2");
-    }
-
-    /** Bytes allocated so far by this thread, or -1 where the JVM cannot tell. */
-    private static long allocatedBytes() {
-        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        if (bean instanceof com.sun.management.ThreadMXBean) {
-            com.sun.management.ThreadMXBean sun = (com.sun.management.ThreadMXBean) bean;
-            if (sun.isThreadAllocatedMemorySupported() && sun.isThreadAllocatedMemoryEnabled()) {
-                return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
-            }
-        }
-        return -1;
     }
 
     /**

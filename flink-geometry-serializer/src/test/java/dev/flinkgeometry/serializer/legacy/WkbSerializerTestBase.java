@@ -11,8 +11,8 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.deserialize;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.serialize;
+import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
+import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.ExactGeometry;

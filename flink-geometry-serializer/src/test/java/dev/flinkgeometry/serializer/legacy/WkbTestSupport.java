@@ -14,6 +14,7 @@ package dev.flinkgeometry.serializer.legacy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.Wkt;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,9 +25,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -34,24 +32,12 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
 
 /** Test data and helpers of the legacy WKB tests: the GEOS vectors, WKT, records. */
 final class WkbTestSupport {
     static final GeometryFactory FACTORY = new GeometryFactory();
 
     static final HexFormat HEX = HexFormat.of().withUpperCase();
-
-    /** The Natural Earth corpus on the test classpath. */
-    static final String[] NATURAL_EARTH_FILES = {
-        "natural-earth-cities.wkt",
-        "natural-earth-coastline.wkt",
-        "natural-earth-countries-110m.wkt",
-        "natural-earth-countries-50m.wkt",
-        "natural-earth-lakes.wkt",
-        "natural-earth-rivers.wkt"
-    };
 
     private static List<Vector> vectors;
 
@@ -112,27 +98,14 @@ final class WkbTestSupport {
         return vectors;
     }
 
-    /** WKT with the ISO coordinate syntax only (XY input gives sequences of dimension 2). */
+    /** {@link Wkt#read(String)}: XY input gives sequences of dimension 2. */
     static Geometry wkt(String text) {
-        WKTReader reader = new WKTReader(FACTORY);
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
-        try {
-            return reader.read(text);
-        } catch (ParseException e) {
-            throw new IllegalArgumentException("bad test WKT: " + text, e);
-        }
+        return Wkt.read(FACTORY, text);
     }
 
-    /** {@code geometry} with {@code srid} set on it and every member, as the reader sets it. */
+    /** {@link Wkt#withSridOnEveryMember}: as the WKB reader sets it. */
     static <G extends Geometry> G withSrid(G geometry, int srid) {
-        geometry.setSRID(srid);
-        for (int i = 0; i < geometry.getNumGeometries(); i++) {
-            Geometry member = geometry.getGeometryN(i);
-            if (member != geometry) {
-                withSrid(member, srid);
-            }
-        }
-        return geometry;
+        return Wkt.withSridOnEveryMember(geometry, srid);
     }
 
     static byte[] hex(String hex) {
@@ -154,17 +127,6 @@ final class WkbTestSupport {
             throw new UncheckedIOException(e);
         }
         return lines;
-    }
-
-    /** Every geometry of the Natural Earth corpus, in file order. */
-    static List<Geometry> naturalEarth() {
-        List<Geometry> all = new ArrayList<>();
-        for (String file : NATURAL_EARTH_FILES) {
-            for (String line : lines("/natural-earth/" + file)) {
-                all.add(wkt(line));
-            }
-        }
-        return all;
     }
 
     /** Flink's deep-equality checker, comparing geometries exactly ({@link ExactGeometry}). */
@@ -219,23 +181,6 @@ final class WkbTestSupport {
     /** Writes one geometry with a fresh writer. */
     static byte[] write(Geometry geometry) throws IOException {
         return new WkbWriter().write(geometry);
-    }
-
-    /** One record as {@code serializer} writes it. */
-    static <T> byte[] serialize(TypeSerializer<T> serializer, T value) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        serializer.serialize(value, out);
-        return out.getCopyOfBuffer();
-    }
-
-    /** Reads one record that fills {@code bytes} exactly. */
-    static <T> T deserialize(TypeSerializer<T> serializer, byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        T value = serializer.deserialize(in);
-        if (in.available() != 0) {
-            throw new AssertionError(in.available() + " bytes left after the record");
-        }
-        return value;
     }
 
     /** A record: the big-endian int length, then the bytes. */
