@@ -13,7 +13,8 @@ package dev.flinkgeometry.format;
 
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
-import dev.flinkgeometry.format.internal.LittleEndianBytes;
+import dev.flinkgeometry.format.internal.PointCount;
+import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -201,8 +202,8 @@ public final class GeometryEncoder {
                 return -(GeometryFormat.HEADER_BYTES + 16);
             }
             header(GeometryFormat.POINT, point.getSRID(), 0, 1, target, offset);
-            LittleEndianBytes.putDouble(target, offset + 8, c.x);
-            LittleEndianBytes.putDouble(target, offset + 16, c.y);
+            RawBytes.putDoubleLE(target, offset + 8, c.x);
+            RawBytes.putDoubleLE(target, offset + 16, c.y);
             return offset + GeometryFormat.HEADER_BYTES + 16;
         }
 
@@ -231,7 +232,7 @@ public final class GeometryEncoder {
                 type = GeometryFormat.POLYGON;
                 Polygon polygon = (Polygon) geometry;
                 if (!polygon.getExteriorRing().isEmpty()) {
-                    coordinates = pointsOf(polygon);
+                    coordinates = PointCount.ofPolygon(polygon);
                     structureInts = 2L + polygon.getNumInteriorRing();
                 }
             } else if (geometry instanceof MultiPoint) {
@@ -239,10 +240,7 @@ public final class GeometryEncoder {
                 coordinates = geometry.getNumGeometries();
             } else if (geometry instanceof MultiLineString) {
                 type = GeometryFormat.MULTILINESTRING;
-                for (int i = 0; i < geometry.getNumGeometries(); i++) {
-                    LineString line = (LineString) geometry.getGeometryN(i);
-                    coordinates += line.getCoordinateSequence().size();
-                }
+                coordinates = PointCount.ofLines(geometry);
                 structureInts = 1L + geometry.getNumGeometries();
             } else if (geometry instanceof MultiPolygon) {
                 type = GeometryFormat.MULTIPOLYGON;
@@ -251,7 +249,7 @@ public final class GeometryEncoder {
                     Polygon polygon = (Polygon) geometry.getGeometryN(i);
                     structureInts++;
                     if (!polygon.getExteriorRing().isEmpty()) {
-                        coordinates += pointsOf(polygon);
+                        coordinates += PointCount.ofPolygon(polygon);
                         structureInts += 1L + polygon.getNumInteriorRing();
                     }
                 }
@@ -294,19 +292,6 @@ public final class GeometryEncoder {
                 }
             }
             return size;
-        }
-
-        /**
-         * The coordinates of a polygon's rings, summed as a {@code long}: JTS's {@code
-         * getNumPoints()} sums in an {@code int}, which wraps for more than 2^31-1 coordinates
-         * (rings can be shared).
-         */
-        private static long pointsOf(Polygon polygon) {
-            long points = polygon.getExteriorRing().getCoordinateSequence().size();
-            for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
-                points += polygon.getInteriorRingN(i).getCoordinateSequence().size();
-            }
-            return points;
         }
 
         private static void checkSrid(Geometry geometry) throws GeometryFormatException {
@@ -443,7 +428,7 @@ public final class GeometryEncoder {
         }
 
         private static int putInt(byte[] target, int at, int value) {
-            LittleEndianBytes.putInt(target, at, value);
+            RawBytes.putIntLE(target, at, value);
             return at + 4;
         }
 
@@ -454,7 +439,7 @@ public final class GeometryEncoder {
             target[start + 1] = (byte) (srid >>> 16);
             target[start + 2] = (byte) (srid >>> 8);
             target[start + 3] = (byte) srid;
-            LittleEndianBytes.putInt(target, start + 4, count);
+            RawBytes.putIntLE(target, start + 4, count);
         }
     }
 }

@@ -16,6 +16,8 @@ import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormat;
 import dev.flinkgeometry.format.Varint;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;

@@ -22,6 +22,7 @@ import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.EOFException;
@@ -207,7 +208,7 @@ class WkbHostileInputTest {
         WkbGeometrySerializer<Geometry> serializer = WkbGeometrySerializer.of(Geometry.class);
         for (int declared : new int[] {-2, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30, 5000}) {
             byte[] record = new byte[4 + 30];
-            WkbBytes.putIntBE(record, 0, declared);
+            RawBytes.putIntBE(record, 0, declared);
             for (boolean viaCopy : new boolean[] {false, true}) {
                 long before = allocatedBytes();
                 assertThatThrownBy(
