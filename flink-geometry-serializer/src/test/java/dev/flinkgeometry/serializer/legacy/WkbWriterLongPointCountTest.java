@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
@@ -57,6 +58,30 @@ class WkbWriterLongPointCountTest {
 
         long expected = 5 + 4 + 4L * PARTS + 16L * PARTS * POINTS;
         assertRefusedWithSize(polygon, expected);
+    }
+
+    @Test
+    void aCollectionOfMoreThanIntMaxPointsIsRefusedWithoutVisitingTheRest() {
+        LineString line = FACTORY.createLineString(sequence(false));
+        LineString[] lines = new LineString[PARTS];
+        Arrays.fill(lines, line);
+        Geometry multi = FACTORY.createMultiLineString(lines);
+        Geometry collection =
+                FACTORY.createGeometryCollection(new Geometry[] {multi, FACTORY.createPoint()});
+
+        long multiBytes = 5 + 4 + PARTS * (5 + 4L) + 16L * PARTS * POINTS;
+        // The collection's header and count, and its first member: the size pass stops there.
+        assertRefusedWithSize(collection, 5 + 4 + multiBytes);
+    }
+
+    @Test
+    void writeToReturnsTheOffsetAfterTheLastByte() throws Exception {
+        WkbWriter writer = new WkbWriter();
+        Geometry line = FACTORY.createLineString(sequence(false));
+        int size = writer.prepare(FACTORY.createPoint(line.getCoordinate()));
+        byte[] target = new byte[3 + size];
+
+        assertThat(writer.writeTo(target, 3)).isEqualTo(3 + size);
     }
 
     private static void assertRefusedWithSize(Geometry geometry, long bytes) {
