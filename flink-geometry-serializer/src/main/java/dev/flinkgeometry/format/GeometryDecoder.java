@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.internal.LittleEndianBytes;
+import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -139,7 +139,7 @@ public final class GeometryDecoder {
                                 | (bytes[start + 2] & 0xFF) << 8
                                 | (bytes[start + 3] & 0xFF);
             }
-            int count = LittleEndianBytes.getInt(bytes, start + 4);
+            int count = RawBytes.getIntLE(bytes, start + 4);
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
@@ -204,8 +204,7 @@ public final class GeometryDecoder {
                 // The most frequent record, without the sequence loops.
                 Coordinate[] coordinate = {
                     new CoordinateXY(
-                            LittleEndianBytes.getDouble(bytes, at),
-                            LittleEndianBytes.getDouble(bytes, at + 8))
+                            RawBytes.getDoubleLE(bytes, at), RawBytes.getDoubleLE(bytes, at + 8))
                 };
                 return factory.createPoint(new CoordinateArraySequence(coordinate, 2, 0));
             }
@@ -309,7 +308,7 @@ public final class GeometryDecoder {
 
         boolean allNaN(int offset, CoordinateLayout layout) {
             for (int o = 0; o < layout.ordinates(); o++) {
-                if (!Double.isNaN(LittleEndianBytes.getDouble(bytes, offset + 8 * o))) {
+                if (!Double.isNaN(RawBytes.getDoubleLE(bytes, offset + 8 * o))) {
                     return false;
                 }
             }
@@ -323,7 +322,7 @@ public final class GeometryDecoder {
         CoordinateSequence sequence(CoordinateLayout layout, int offset, int count) {
             if (kind == CoordinateSequenceKind.PACKED_DOUBLE) {
                 double[] raw = new double[count * layout.ordinates()];
-                LittleEndianBytes.getDoubles(bytes, offset, raw, 0, raw.length);
+                RawBytes.getDoublesLE(bytes, offset, raw, 0, raw.length);
                 return new PackedCoordinateSequence.Double(
                         raw, layout.ordinates(), layout.measures());
             }
@@ -340,8 +339,8 @@ public final class GeometryDecoder {
                         int o = offset + 16 * i;
                         coordinates[i] =
                                 new CoordinateXY(
-                                        LittleEndianBytes.getDouble(bytes, o),
-                                        LittleEndianBytes.getDouble(bytes, o + 8));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8));
                     }
                     break;
                 case XYZ:
@@ -349,9 +348,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new Coordinate(
-                                        LittleEndianBytes.getDouble(bytes, o),
-                                        LittleEndianBytes.getDouble(bytes, o + 8),
-                                        LittleEndianBytes.getDouble(bytes, o + 16));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
                     }
                     break;
                 case XYM:
@@ -359,9 +358,9 @@ public final class GeometryDecoder {
                         int o = offset + 24 * i;
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        LittleEndianBytes.getDouble(bytes, o),
-                                        LittleEndianBytes.getDouble(bytes, o + 8),
-                                        LittleEndianBytes.getDouble(bytes, o + 16));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
                     }
                     break;
                 default:
@@ -369,10 +368,10 @@ public final class GeometryDecoder {
                         int o = offset + 32 * i;
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        LittleEndianBytes.getDouble(bytes, o),
-                                        LittleEndianBytes.getDouble(bytes, o + 8),
-                                        LittleEndianBytes.getDouble(bytes, o + 16),
-                                        LittleEndianBytes.getDouble(bytes, o + 24));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16),
+                                        RawBytes.getDoubleLE(bytes, o + 24));
                     }
                     break;
             }
@@ -404,7 +403,7 @@ public final class GeometryDecoder {
                 if (limit - ints < 4) {
                     throw error("truncated structure: missing the number of " + what, ints);
                 }
-                int value = LittleEndianBytes.getInt(bytes, ints);
+                int value = RawBytes.getIntLE(bytes, ints);
                 if (value < 0 || (long) value * 4 * intsEach > limit - ints - 4) {
                     throw error(
                             "number of "

@@ -13,7 +13,8 @@ package dev.flinkgeometry.format;
 
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
-import dev.flinkgeometry.format.internal.LittleEndianBytes;
+import dev.flinkgeometry.format.internal.PointCount;
+import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -201,8 +202,8 @@ public final class GeometryEncoder {
                 return -(GeometryFormat.HEADER_BYTES + 16);
             }
             header(GeometryFormat.POINT, point.getSRID(), 0, 1, target, offset);
-            LittleEndianBytes.putDouble(target, offset + 8, c.x);
-            LittleEndianBytes.putDouble(target, offset + 16, c.y);
+            RawBytes.putDoubleLE(target, offset + 8, c.x);
+            RawBytes.putDoubleLE(target, offset + 16, c.y);
             return offset + GeometryFormat.HEADER_BYTES + 16;
         }
 
@@ -231,7 +232,8 @@ public final class GeometryEncoder {
                 type = GeometryFormat.POLYGON;
                 Polygon polygon = (Polygon) geometry;
                 if (!polygon.getExteriorRing().isEmpty()) {
-                    coordinates = pointsOf(polygon);
+                    requireClosedRings(polygon);
+                    coordinates = PointCount.ofPolygon(polygon);
                     structureInts = 2L + polygon.getNumInteriorRing();
                 }
             } else if (geometry instanceof MultiPoint) {
@@ -239,10 +241,7 @@ public final class GeometryEncoder {
                 coordinates = geometry.getNumGeometries();
             } else if (geometry instanceof MultiLineString) {
                 type = GeometryFormat.MULTILINESTRING;
-                for (int i = 0; i < geometry.getNumGeometries(); i++) {
-                    LineString line = (LineString) geometry.getGeometryN(i);
-                    coordinates += line.getCoordinateSequence().size();
-                }
+                coordinates = PointCount.ofLines(geometry);
                 structureInts = 1L + geometry.getNumGeometries();
             } else if (geometry instanceof MultiPolygon) {
                 type = GeometryFormat.MULTIPOLYGON;
@@ -251,7 +250,8 @@ public final class GeometryEncoder {
                     Polygon polygon = (Polygon) geometry.getGeometryN(i);
                     structureInts++;
                     if (!polygon.getExteriorRing().isEmpty()) {
-                        coordinates += pointsOf(polygon);
+                        requireClosedRings(polygon);
+                        coordinates += PointCount.ofPolygon(polygon);
                         structureInts += 1L + polygon.getNumInteriorRing();
                     }
                 }
@@ -297,44 +297,32 @@ public final class GeometryEncoder {
         }
 
         /**
-         * The coordinates of a polygon's rings, summed as a {@code long}: JTS's {@code
-         * getNumPoints()} sums in an {@code int}, which wraps for more than 2^31-1 coordinates
-         * (rings can be shared).
-         *
-         * @throws GeometryFormatException if a ring is no longer closed, which the decoder would
-         *     refuse (JTS checks closure when it builds a ring, but its sequences stay mutable)
+         * Fails if a ring of {@code polygon} is no longer closed, which the decoder would refuse:
+         * JTS checks closure when it builds a ring, but its sequences stay mutable.
          */
-        private static long pointsOf(Polygon polygon) throws GeometryFormatException {
-            long points = closedRingSize(polygon, -1);
-            for (int i = 0; i < polygon.getNumInteriorRing(); i++) {
-                points += closedRingSize(polygon, i);
+        private static void requireClosedRings(Polygon polygon) throws GeometryFormatException {
+            for (int ring = -1; ring < polygon.getNumInteriorRing(); ring++) {
+                CoordinateSequence sequence =
+                        (ring < 0 ? polygon.getExteriorRing() : polygon.getInteriorRingN(ring))
+                                .getCoordinateSequence();
+                int last = sequence.size() - 1;
+                // The decoder's test: X and Y compared with ==, so a NaN there is never closed.
+                if (last >= 0
+                        && !(sequence.getX(0) == sequence.getX(last)
+                                && sequence.getY(0) == sequence.getY(last))) {
+                    throw new GeometryFormatException(
+                            (ring < 0 ? "shell" : "hole " + ring)
+                                    + " of a polygon is not closed: its first coordinate ("
+                                    + sequence.getX(0)
+                                    + " "
+                                    + sequence.getY(0)
+                                    + ") differs from its last ("
+                                    + sequence.getX(last)
+                                    + " "
+                                    + sequence.getY(last)
+                                    + "); was it changed after the polygon was built?");
+                }
             }
-            return points;
-        }
-
-        /** The size of the shell ({@code hole} -1) or of a hole, checked to be closed. */
-        private static int closedRingSize(Polygon polygon, int hole)
-                throws GeometryFormatException {
-            CoordinateSequence ring =
-                    (hole < 0 ? polygon.getExteriorRing() : polygon.getInteriorRingN(hole))
-                            .getCoordinateSequence();
-            int last = ring.size() - 1;
-            // The decoder's test: X and Y compared with ==, so a NaN there is never closed.
-            if (last >= 0
-                    && !(ring.getX(0) == ring.getX(last) && ring.getY(0) == ring.getY(last))) {
-                throw new GeometryFormatException(
-                        (hole < 0 ? "shell" : "hole " + hole)
-                                + " of a polygon is not closed: its first coordinate ("
-                                + ring.getX(0)
-                                + " "
-                                + ring.getY(0)
-                                + ") differs from its last ("
-                                + ring.getX(last)
-                                + " "
-                                + ring.getY(last)
-                                + "); was it changed after the polygon was built?");
-            }
-            return ring.size();
         }
 
         private static void checkSrid(Geometry geometry) throws GeometryFormatException {
@@ -471,7 +459,7 @@ public final class GeometryEncoder {
         }
 
         private static int putInt(byte[] target, int at, int value) {
-            LittleEndianBytes.putInt(target, at, value);
+            RawBytes.putIntLE(target, at, value);
             return at + 4;
         }
 
@@ -482,7 +470,7 @@ public final class GeometryEncoder {
             target[start + 1] = (byte) (srid >>> 16);
             target[start + 2] = (byte) (srid >>> 8);
             target[start + 3] = (byte) srid;
-            LittleEndianBytes.putInt(target, start + 4, count);
+            RawBytes.putIntLE(target, start + 4, count);
         }
     }
 }

@@ -14,7 +14,9 @@ package dev.flinkgeometry.format;
 import java.io.IOException;
 
 /**
- * Bytes that are not a valid aligned-format geometry, or a geometry that the format cannot carry.
+ * Bytes that are not a valid geometry of the format being read, or a geometry that the format
+ * cannot carry: the one exception type for undecodable bytes of this library. Thrown as is by the
+ * aligned format; the legacy WKB code throws a subclass that names WKB in its type.
  *
  * <p>The message says what was wrong and, for bytes, at which offset of the record.
  */

@@ -12,10 +12,10 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryDecoder;
-import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormat;
-import dev.flinkgeometry.format.Varint;
+import dev.flinkgeometry.serializer.internal.AlignedRecords;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
@@ -52,9 +52,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private final CoordinateSequenceKind sequenceKind;
 
     // Per-instance working state: not serialized, rebuilt by readObject.
-    private transient GeometryEncoder encoder = new GeometryEncoder();
-    private transient GeometryDecoder decoder;
-    private transient RecordBuffer buffer = new RecordBuffer();
+    private transient AlignedRecords records;
 
     /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
     public GeometrySerializer(Class<T> geometryClass) {
@@ -65,7 +63,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     public GeometrySerializer(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
-        this.decoder = GeometryDecoder.reusing(sequenceKind);
+        this.records = new AlignedRecords(sequenceKind);
     }
 
     /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
@@ -131,14 +129,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = checkLength(Varint.read(source));
-        int prefix = Varint.size(length);
-        Varint.write(length, buffer.ensureCapacity(prefix), 0);
-        try {
-            target.write(buffer.readFully(source, prefix, length), 0, prefix + length);
-        } finally {
-            buffer.releaseIfLarge();
-        }
+        records.copy(source, target);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -147,38 +138,16 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
-        if (record == null) {
-            target.writeByte(0);
-            return;
+        if (record != null) {
+            DeclaredGeometryClass.requireJtsClass(record);
         }
-        DeclaredGeometryClass.requireJtsClass(record);
-        // The payload goes after room for the longest length prefix, which is then written just
-        // before it, so the length need not be known before the encoder's one pass.
-        byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
-        int end;
-        while ((end = encoder.encode(record, bytes, Varint.MAX_BYTES)) < 0) {
-            bytes = buffer.ensureCapacity(Varint.MAX_BYTES - end);
-        }
-        int size = end - Varint.MAX_BYTES;
-        int start = Varint.MAX_BYTES - Varint.size(size);
-        Varint.write(size, bytes, start);
-        target.write(bytes, start, end - start);
-        buffer.releaseIfLarge();
+        records.write(record, target);
     }
 
     @Override
     public T deserialize(DataInputView source) throws IOException {
-        int length = checkLength(Varint.read(source));
-        if (length == 0) {
-            return null;
-        }
-        try {
-            byte[] bytes = buffer.readFully(source, 0, length);
-            Geometry geometry = decoder.decode(bytes, 0, length);
-            return DeclaredGeometryClass.cast(geometryClass, geometry);
-        } finally {
-            buffer.releaseIfLarge();
-        }
+        Geometry geometry = records.read(source);
+        return geometry == null ? null : DeclaredGeometryClass.cast(geometryClass, geometry);
     }
 
     @Override
@@ -186,33 +155,14 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return deserialize(source);
     }
 
-    /**
-     * Returns {@code length} if a record can have it. A larger length (up to 2^31-1 fits the
-     * varint) can only come from corrupt input, and would overflow {@code prefix + length} in
-     * {@link #copy(DataInputView, DataOutputView)}.
-     */
-    private static int checkLength(int length) throws IOException {
-        if (length > GeometryFormat.MAX_ENCODED_BYTES) {
-            throw new IOException(
-                    "corrupt record: length "
-                            + length
-                            + " exceeds the largest record ("
-                            + GeometryFormat.MAX_ENCODED_BYTES
-                            + " bytes)");
-        }
-        return length;
-    }
-
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
     int bufferCapacity() {
-        return buffer.capacity();
+        return records.bufferCapacity();
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        encoder = new GeometryEncoder();
-        decoder = GeometryDecoder.reusing(sequenceKind);
-        buffer = new RecordBuffer();
+        records = new AlignedRecords(sequenceKind);
     }
 
     // ------------------------------------------------------------------------------------------

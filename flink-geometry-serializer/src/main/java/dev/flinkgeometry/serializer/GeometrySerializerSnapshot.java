@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import java.io.IOException;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;

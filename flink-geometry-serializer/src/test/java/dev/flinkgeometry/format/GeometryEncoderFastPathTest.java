@@ -14,7 +14,7 @@ package dev.flinkgeometry.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.format.internal.LittleEndianBytes;
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import java.util.Arrays;
 import net.jqwik.api.Arbitrary;
@@ -143,7 +143,7 @@ class GeometryEncoderFastPathTest {
         byte[] bytes = fast(FACTORY.createLineString(coordinates));
         int nans = 0;
         for (int o = 8; o < bytes.length; o += 8) {
-            double value = LittleEndianBytes.getDouble(bytes, o);
+            double value = RawBytes.getDoubleLE(bytes, o);
             if (Double.isNaN(value)) {
                 nans++;
                 assertThat(Double.doubleToRawLongBits(value))

@@ -13,7 +13,7 @@ package dev.flinkgeometry.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flinkgeometry.serializer.RecordBuffer;
+import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
 import java.io.IOException;
 import java.util.Arrays;

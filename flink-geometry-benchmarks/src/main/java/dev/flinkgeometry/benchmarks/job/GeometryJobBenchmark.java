@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.job;
 
 import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
@@ -53,7 +54,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class GeometryJobBenchmark extends JobBenchmarkBase {
     public static final int RECORDS_PER_INVOCATION = 300_000;
 
-    @Param({"ours", "wkb-legacy", "jts-wkb"})
+    @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
     public String contender;
 
     @Override

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.job;
 
 import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Measurement;
@@ -30,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class KryoJobBenchmark extends JobBenchmarkBase {
     public static final int RECORDS_PER_INVOCATION = 30_000;
 
-    @Param({"kryo"})
+    @Param({Contenders.KRYO})
     public String contender;
 
     @Override

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,7 +20,13 @@ import org.openjdk.jmh.annotations.Setup;
 
 /** {@code copy(T)}, of the geometry as the contender deserializes it. */
 public class DeepCopyBenchmark extends EveryWorkloadBenchmark {
-    @Param({"ours", "ours-packed", "wkb-legacy", "kryo", "construct"})
+    @Param({
+        Contenders.OURS,
+        Contenders.OURS_PACKED,
+        Contenders.WKB_LEGACY,
+        Contenders.KRYO,
+        Contenders.CONSTRUCT
+    })
     public String contender;
 
     private MicroFixture fixture;

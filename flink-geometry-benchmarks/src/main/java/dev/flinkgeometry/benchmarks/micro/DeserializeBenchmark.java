@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,14 +21,14 @@ import org.openjdk.jmh.annotations.Setup;
 /** {@code deserialize(DataInputView)} from a {@code DataInputDeserializer}. */
 public class DeserializeBenchmark extends EveryWorkloadBenchmark {
     @Param({
-        "ours",
-        "ours-packed",
-        "wkb-legacy",
-        "jts-wkb",
-        "kryo",
-        "sedona",
-        "memcpy",
-        "construct"
+        Contenders.OURS,
+        Contenders.OURS_PACKED,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.KRYO,
+        Contenders.SEDONA,
+        Contenders.MEMCPY,
+        Contenders.CONSTRUCT
     })
     public String contender;
 

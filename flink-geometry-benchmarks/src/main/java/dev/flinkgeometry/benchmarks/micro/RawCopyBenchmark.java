@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,7 +20,7 @@ import org.openjdk.jmh.annotations.Setup;
 
 /** {@code copy(DataInputView, DataOutputView)} between {@code byte[]} views. */
 public class RawCopyBenchmark extends EveryWorkloadBenchmark {
-    @Param({"ours", "wkb-legacy", "kryo", "memcpy"})
+    @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.KRYO, Contenders.MEMCPY})
     public String contender;
 
     private MicroFixture fixture;

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,7 +20,14 @@ import org.openjdk.jmh.annotations.Setup;
 
 /** {@code serialize(T, DataOutputView)} into a {@code DataOutputSerializer}. */
 public class SerializeBenchmark extends EveryWorkloadBenchmark {
-    @Param({"ours", "wkb-legacy", "jts-wkb", "kryo", "sedona", "memcpy"})
+    @Param({
+        Contenders.OURS,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.KRYO,
+        Contenders.SEDONA,
+        Contenders.MEMCPY
+    })
     public String contender;
 
     private MicroFixture fixture;

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,14 +24,14 @@ public class StreamDeserializeBenchmark extends MicroBenchmark {
     public String workload;
 
     @Param({
-        "ours",
-        "ours-packed",
-        "wkb-legacy",
-        "jts-wkb",
-        "kryo",
-        "sedona",
-        "memcpy",
-        "construct"
+        Contenders.OURS,
+        Contenders.OURS_PACKED,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.KRYO,
+        Contenders.SEDONA,
+        Contenders.MEMCPY,
+        Contenders.CONSTRUCT
     })
     public String contender;
 

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.micro;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,7 +23,14 @@ public class StreamSerializeBenchmark extends MicroBenchmark {
     @Param({"point", "polygon-16", "polygon-256", "natural-earth"})
     public String workload;
 
-    @Param({"ours", "wkb-legacy", "jts-wkb", "kryo", "sedona", "memcpy"})
+    @Param({
+        Contenders.OURS,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.KRYO,
+        Contenders.SEDONA,
+        Contenders.MEMCPY
+    })
     public String contender;
 
     private MicroFixture fixture;

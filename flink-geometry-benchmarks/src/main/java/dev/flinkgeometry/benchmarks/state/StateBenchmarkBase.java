@@ -48,7 +48,7 @@ public abstract class StateBenchmarkBase extends BenchmarkBase {
     @Param({"hashmap", "rocksdb"})
     public String backend;
 
-    @Param({"ours", "wkb-legacy", "jts-wkb", "bytes"})
+    @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB, Contenders.BYTES})
     public String contender;
 
     @Param({"point", "polygon-16", "polygon-256"})

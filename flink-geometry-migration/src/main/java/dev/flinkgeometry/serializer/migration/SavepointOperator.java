@@ -268,21 +268,6 @@ final class SavepointOperator {
         return keyValueStates;
     }
 
-    /** The names of its timer (priority queue) states, over all subtasks. */
-    Set<String> timerStates() {
-        return timerStates;
-    }
-
-    /** Whether it has operator (non-keyed) state, managed or raw. */
-    boolean hasOperatorState() {
-        return hasOperatorState;
-    }
-
-    /** Whether it has raw keyed state. */
-    boolean hasRawKeyedState() {
-        return hasRawKeyedState;
-    }
-
     /** The snapshot of the key serializer, one per keyed state handle. */
     List<TypeSerializerSnapshot<?>> keySerializerSnapshots() {
         return keySerializerSnapshots;

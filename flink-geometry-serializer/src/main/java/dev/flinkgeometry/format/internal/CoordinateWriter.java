@@ -55,7 +55,7 @@ public final class CoordinateWriter {
                 && sequence.getMeasures() == flags >>> 1) {
             double[] raw = ((PackedCoordinateSequence.Double) sequence).getRawCoordinates();
             int doubles = size * sequence.getDimension();
-            LittleEndianBytes.putDoubles(raw, 0, target, offset, doubles);
+            RawBytes.putDoublesLE(raw, 0, target, offset, doubles);
             return offset + 8 * doubles;
         }
         return plain(sequence, size, flags, target, offset);
@@ -98,8 +98,8 @@ public final class CoordinateWriter {
             Coordinate c = coordinates[i];
             double x = c.x;
             double y = c.y;
-            LittleEndianBytes.putDoubleRaw(target, o, x);
-            LittleEndianBytes.putDoubleRaw(target, o + 8, y);
+            RawBytes.putDoubleRawLE(target, o, x);
+            RawBytes.putDoubleRawLE(target, o + 8, y);
             nan |= x != x | y != y;
             if (checkZ) {
                 double z = c.getZ();
@@ -114,7 +114,7 @@ public final class CoordinateWriter {
             return -1;
         }
         if (nan) {
-            LittleEndianBytes.canonicalizeNaNs(target, offset, 2 * size);
+            RawBytes.canonicalizeNaNsLE(target, offset, 2 * size);
         }
         return offset + 16 * size;
     }
@@ -123,7 +123,7 @@ public final class CoordinateWriter {
     public static int nan(int flags, byte[] target, int offset) {
         int end = offset + bytes(flags);
         for (int o = offset; o < end; o += 8) {
-            LittleEndianBytes.putDouble(target, o, Double.NaN);
+            RawBytes.putDoubleLE(target, o, Double.NaN);
         }
         return end;
     }
@@ -134,33 +134,33 @@ public final class CoordinateWriter {
             case 0:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 16 * i;
-                    LittleEndianBytes.putDouble(target, o, sequence.getX(i));
-                    LittleEndianBytes.putDouble(target, o + 8, sequence.getY(i));
+                    RawBytes.putDoubleLE(target, o, sequence.getX(i));
+                    RawBytes.putDoubleLE(target, o + 8, sequence.getY(i));
                 }
                 return offset + 16 * size;
             case CoordinateTypeRule.Z:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 24 * i;
-                    LittleEndianBytes.putDouble(target, o, sequence.getX(i));
-                    LittleEndianBytes.putDouble(target, o + 8, sequence.getY(i));
-                    LittleEndianBytes.putDouble(target, o + 16, sequence.getZ(i));
+                    RawBytes.putDoubleLE(target, o, sequence.getX(i));
+                    RawBytes.putDoubleLE(target, o + 8, sequence.getY(i));
+                    RawBytes.putDoubleLE(target, o + 16, sequence.getZ(i));
                 }
                 return offset + 24 * size;
             case CoordinateTypeRule.M:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 24 * i;
-                    LittleEndianBytes.putDouble(target, o, sequence.getX(i));
-                    LittleEndianBytes.putDouble(target, o + 8, sequence.getY(i));
-                    LittleEndianBytes.putDouble(target, o + 16, sequence.getM(i));
+                    RawBytes.putDoubleLE(target, o, sequence.getX(i));
+                    RawBytes.putDoubleLE(target, o + 8, sequence.getY(i));
+                    RawBytes.putDoubleLE(target, o + 16, sequence.getM(i));
                 }
                 return offset + 24 * size;
             default:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 32 * i;
-                    LittleEndianBytes.putDouble(target, o, sequence.getX(i));
-                    LittleEndianBytes.putDouble(target, o + 8, sequence.getY(i));
-                    LittleEndianBytes.putDouble(target, o + 16, sequence.getZ(i));
-                    LittleEndianBytes.putDouble(target, o + 24, sequence.getM(i));
+                    RawBytes.putDoubleLE(target, o, sequence.getX(i));
+                    RawBytes.putDoubleLE(target, o + 8, sequence.getY(i));
+                    RawBytes.putDoubleLE(target, o + 16, sequence.getZ(i));
+                    RawBytes.putDoubleLE(target, o + 24, sequence.getM(i));
                 }
                 return offset + 32 * size;
         }
@@ -177,12 +177,12 @@ public final class CoordinateWriter {
             Coordinate c = coordinates[i];
             double x = c.x;
             double y = c.y;
-            LittleEndianBytes.putDoubleRaw(target, o, x);
-            LittleEndianBytes.putDoubleRaw(target, o + 8, y);
+            RawBytes.putDoubleRawLE(target, o, x);
+            RawBytes.putDoubleRawLE(target, o + 8, y);
             nan |= x != x | y != y;
         }
         if (nan) {
-            LittleEndianBytes.canonicalizeNaNs(target, offset, 2 * size);
+            RawBytes.canonicalizeNaNsLE(target, offset, 2 * size);
         }
         return offset + 16 * size;
     }
@@ -201,32 +201,28 @@ public final class CoordinateWriter {
                 for (int i = 0; i < size; i++) {
                     int o = offset + 24 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndianBytes.putDouble(target, o, c.x);
-                    LittleEndianBytes.putDouble(target, o + 8, c.y);
-                    LittleEndianBytes.putDouble(
-                            target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                    RawBytes.putDoubleLE(target, o, c.x);
+                    RawBytes.putDoubleLE(target, o + 8, c.y);
+                    RawBytes.putDoubleLE(target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
                 }
                 return offset + 24 * size;
             case CoordinateTypeRule.M:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 24 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndianBytes.putDouble(target, o, c.x);
-                    LittleEndianBytes.putDouble(target, o + 8, c.y);
-                    LittleEndianBytes.putDouble(
-                            target, o + 16, sequenceHasM ? c.getM() : Double.NaN);
+                    RawBytes.putDoubleLE(target, o, c.x);
+                    RawBytes.putDoubleLE(target, o + 8, c.y);
+                    RawBytes.putDoubleLE(target, o + 16, sequenceHasM ? c.getM() : Double.NaN);
                 }
                 return offset + 24 * size;
             default:
                 for (int i = 0; i < size; i++) {
                     int o = offset + 32 * i;
                     Coordinate c = coordinates[i];
-                    LittleEndianBytes.putDouble(target, o, c.x);
-                    LittleEndianBytes.putDouble(target, o + 8, c.y);
-                    LittleEndianBytes.putDouble(
-                            target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
-                    LittleEndianBytes.putDouble(
-                            target, o + 24, sequenceHasM ? c.getM() : Double.NaN);
+                    RawBytes.putDoubleLE(target, o, c.x);
+                    RawBytes.putDoubleLE(target, o + 8, c.y);
+                    RawBytes.putDoubleLE(target, o + 16, sequenceHasZ ? c.getZ() : Double.NaN);
+                    RawBytes.putDoubleLE(target, o + 24, sequenceHasM ? c.getM() : Double.NaN);
                 }
                 return offset + 32 * size;
         }

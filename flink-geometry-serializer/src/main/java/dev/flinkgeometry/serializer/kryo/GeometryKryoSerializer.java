@@ -16,7 +16,9 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import dev.flinkgeometry.serializer.GeometrySerializer;
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.internal.AlignedRecords;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import java.io.EOFException;
 import java.io.IOException;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
@@ -24,7 +26,7 @@ import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * A Kryo serializer for JTS geometries that writes exactly the record of {@link GeometrySerializer}
+ * A Kryo serializer for JTS geometries that writes exactly the record of {@code GeometrySerializer}
  * (varint length, then the aligned payload): what Flink's Kryo fallback writes for a geometry once
  * {@code GeometryTypes} registered this class as Kryo's default serializer for the JTS classes, for
  * example for a state descriptor built on a TaskManager or a geometry inside a {@code HashMap}.
@@ -33,7 +35,8 @@ import org.locationtech.jts.geom.Geometry;
  * write(Kryo, Output, T)}, {@code read(Kryo, Input, Class)} (2.24: {@code Class<T>}, 5.6: {@code
  * Class<? extends T>}, the same erasure) and {@code copy(Kryo, T)}, and both {@code Input} and
  * {@code Output} are plain {@code java.io} streams, the only way this class uses them. The bytes
- * are delegated to {@link GeometrySerializer}, which knows the layout; this class knows none.
+ * are written and read by {@link AlignedRecords}, the framing that {@code GeometrySerializer} uses
+ * too; this class knows no layout.
  *
  * <p>Kryo writes {@code null} itself, so a record here is never empty: a length of 0 means the
  * bytes were not written by this class. That is what Kryo's {@code FieldSerializer} state of a
@@ -52,8 +55,8 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
                     + " declare it with GeometryTypeInfo, which migrates Kryo state (see"
                     + " docs/MIGRATION.md, \"Kryo state from before GeometryKryoSerializer\")";
 
-    // A Kryo instance is used by one thread at a time, and so is its serializer.
-    private GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
+    // A Kryo instance is used by one thread at a time, and so are its serializers.
+    private final AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
 
     /** Kryo instantiates default serializers reflectively; a fresh one per Kryo instance. */
     public GeometryKryoSerializer() {
@@ -62,8 +65,9 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
 
     @Override
     public void write(Kryo kryo, Output output, Geometry geometry) {
+        DeclaredGeometryClass.requireJtsClass(geometry);
         try {
-            serializer.serialize(geometry, new DataOutputViewStreamWrapper(output));
+            records.write(geometry, new DataOutputViewStreamWrapper(output));
         } catch (IOException e) {
             throw new KryoException("cannot write " + geometry.getGeometryType(), e);
         }
@@ -74,10 +78,13 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     @Override
     @SuppressWarnings("rawtypes")
     public Geometry read(Kryo kryo, Input input, Class type) {
-        GeometrySerializer<Geometry> reader = serializerFor(type);
         Geometry geometry;
         try {
-            geometry = reader.deserialize(new DataInputViewStreamWrapper(input));
+            geometry = records.read(new DataInputViewStreamWrapper(input));
+            if (geometry != null) {
+                // The class Kryo reads, so that a LinearRing comes back as one.
+                geometry = DeclaredGeometryClass.cast(declared(type), geometry);
+            }
         } catch (IOException | RuntimeException e) {
             // Not an EOFException as the direct cause: Flink's KryoSerializer would rethrow that
             // one alone, without this message. Inside a record, the end of input is corruption.
@@ -91,20 +98,15 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
         return geometry;
     }
 
-    /** A deep copy, as {@link GeometrySerializer#copy(Geometry)}. */
+    /** A deep copy (JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
     @Override
     public Geometry copy(Kryo kryo, Geometry original) {
-        return serializer.copy(original);
+        return original == null ? null : original.copy();
     }
 
-    /** The serializer declared for the class Kryo reads, so a LinearRing comes back as one. */
-    @SuppressWarnings("unchecked")
-    private GeometrySerializer<Geometry> serializerFor(Class<?> type) {
-        if (serializer.geometryClass() != type && Geometry.class.isAssignableFrom(type)) {
-            serializer =
-                    (GeometrySerializer<Geometry>)
-                            GeometrySerializer.of(type.asSubclass(Geometry.class));
-        }
-        return serializer;
+    private static Class<? extends Geometry> declared(Class<?> type) {
+        return Geometry.class.isAssignableFrom(type)
+                ? type.asSubclass(Geometry.class)
+                : Geometry.class;
     }
 }

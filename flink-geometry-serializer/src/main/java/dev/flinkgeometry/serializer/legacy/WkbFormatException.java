@@ -11,31 +11,23 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import java.io.IOException;
+import dev.flinkgeometry.format.GeometryFormatException;
 
 /**
  * Bytes that are not a WKB geometry this package reads, or a geometry it cannot write. The message
- * says what was wrong and, for bytes, at which offset of the WKB.
+ * says what was wrong and, for bytes, at which offset of the WKB. A {@link
+ * GeometryFormatException}, so callers handle undecodable bytes of either format alike.
  */
-final class WkbFormatException extends IOException {
+final class WkbFormatException extends GeometryFormatException {
     private static final long serialVersionUID = 1L;
-
-    private final int offset;
 
     /** A geometry that cannot be written (no offset applies). */
     WkbFormatException(String message) {
         super(message);
-        this.offset = -1;
     }
 
     /** Invalid bytes; {@code offset} is relative to the first byte of the WKB. */
     WkbFormatException(String message, int offset) {
-        super(message + " (at offset " + offset + ")");
-        this.offset = offset;
-    }
-
-    /** The offset of the problem from the first byte of the WKB, or -1 when none applies. */
-    int offset() {
-        return offset;
+        super(message, offset);
     }
 }

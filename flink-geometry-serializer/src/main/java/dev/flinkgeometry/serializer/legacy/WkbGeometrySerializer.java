@@ -12,8 +12,9 @@
 package dev.flinkgeometry.serializer.legacy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.DeclaredGeometryClass;
-import dev.flinkgeometry.serializer.RecordBuffer;
+import dev.flinkgeometry.format.internal.RawBytes;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
@@ -178,7 +179,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
-        WkbBytes.putIntBE(buffer.ensureCapacity(4), 0, length);
+        RawBytes.putIntBE(buffer.ensureCapacity(4), 0, length);
         try {
             target.write(buffer.readFully(source, 4, length), 0, 4 + length);
         } finally {
@@ -199,7 +200,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
         DeclaredGeometryClass.requireJtsClass(record);
         int size = writer.prepare(record);
         byte[] bytes = buffer.ensureCapacity(4 + size);
-        WkbBytes.putIntBE(bytes, 0, size);
+        RawBytes.putIntBE(bytes, 0, size);
         writer.writeTo(bytes, 4);
         target.write(bytes, 0, 4 + size);
         buffer.releaseIfLarge();

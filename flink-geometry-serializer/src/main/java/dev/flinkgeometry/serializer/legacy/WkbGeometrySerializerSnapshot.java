@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import dev.flinkgeometry.serializer.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer.legacy;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -51,9 +52,6 @@ final class WkbReader {
     private int base;
     private int limit;
     private int pos;
-
-    /** The byte order of the geometry being read (each nested geometry declares its own). */
-    private boolean little;
 
     /**
      * Reads the WKB {@code bytes[offset, offset + length)}, which must hold exactly one geometry.
@@ -97,8 +95,9 @@ final class WkbReader {
         }
     }
 
-    private int readInt() {
-        int value = little ? WkbBytes.intLE(bytes, pos) : WkbBytes.intBE(bytes, pos);
+    /** Reads an int in the byte order of the header it belongs to. */
+    private int readInt(boolean little) {
+        int value = little ? RawBytes.getIntLE(bytes, pos) : RawBytes.getIntBE(bytes, pos);
         pos += 4;
         return value;
     }
@@ -107,10 +106,10 @@ final class WkbReader {
      * Reads a count of things that take at least {@code minBytesEach} bytes each, and checks that
      * they fit in what remains, so that a huge count fails here instead of allocating.
      */
-    private int readCount(String what, int minBytesEach) throws WkbFormatException {
+    private int readCount(String what, int minBytesEach, boolean little) throws WkbFormatException {
         need(4, "number of " + what);
         int at = pos;
-        int count = readInt();
+        int count = readInt(little);
         if (count < 0 || (long) count * minBytesEach > limit - pos) {
             throw error(
                     "number of "
@@ -136,16 +135,15 @@ final class WkbReader {
             throws WkbFormatException {
         int start = pos;
         need(Wkb.HEADER_BYTES, "geometry header");
+        // Each header declares the byte order of its own type word, SRID, counts and coordinates;
+        // a member's header may declare another one than its parent's.
         byte order = bytes[pos];
-        if (order == Wkb.LITTLE_ENDIAN) {
-            little = true;
-        } else if (order == Wkb.BIG_ENDIAN) {
-            little = false;
-        } else {
+        if (order != Wkb.LITTLE_ENDIAN && order != Wkb.BIG_ENDIAN) {
             throw error("unknown byte order " + order + " (expected 0 or 1)", pos);
         }
+        boolean little = order == Wkb.LITTLE_ENDIAN;
         pos++;
-        int typeWord = readInt();
+        int typeWord = readInt(little);
         int code = typeWord & Wkb.TYPE_MASK;
         int type = code % 1000;
         int iso = code / 1000;
@@ -167,39 +165,39 @@ final class WkbReader {
         int srid = inheritedSrid;
         if ((typeWord & Wkb.SRID_FLAG) != 0) {
             need(4, "SRID");
-            srid = readInt();
+            srid = readInt(little);
         }
         Geometry geometry;
         switch (type) {
             case Wkb.POINT:
-                geometry = point(layout);
+                geometry = point(layout, little);
                 break;
             case Wkb.LINESTRING:
-                geometry = lineString(layout);
+                geometry = lineString(layout, little);
                 break;
             case Wkb.POLYGON:
-                geometry = polygon(layout);
+                geometry = polygon(layout, little);
                 break;
             case Wkb.MULTIPOINT:
-                geometry = multiPoint(depth, srid);
+                geometry = multiPoint(depth, srid, little);
                 break;
             case Wkb.MULTILINESTRING:
-                geometry = multiLineString(depth, srid);
+                geometry = multiLineString(depth, srid, little);
                 break;
             case Wkb.MULTIPOLYGON:
-                geometry = multiPolygon(depth, srid);
+                geometry = multiPolygon(depth, srid, little);
                 break;
             default:
-                geometry = collection(depth, srid, start);
+                geometry = collection(depth, srid, start, little);
                 break;
         }
         geometry.setSRID(srid);
         return geometry;
     }
 
-    private Point point(CoordinateLayout layout) throws WkbFormatException {
+    private Point point(CoordinateLayout layout, boolean little) throws WkbFormatException {
         need(layout.bytes(), layout + " point");
-        Coordinate[] coordinates = coordinates(layout, 1);
+        Coordinate[] coordinates = coordinates(layout, 1, little);
         Coordinate c = coordinates[0];
         boolean empty =
                 Double.isNaN(c.x)
@@ -209,28 +207,29 @@ final class WkbReader {
         return factory.createPoint(sequence(layout, empty ? new Coordinate[0] : coordinates));
     }
 
-    private LineString lineString(CoordinateLayout layout) throws WkbFormatException {
+    private LineString lineString(CoordinateLayout layout, boolean little)
+            throws WkbFormatException {
         int at = pos;
-        int count = readCount("points", layout.bytes());
+        int count = readCount("points", layout.bytes(), little);
         try {
-            return factory.createLineString(sequence(layout, coordinates(layout, count)));
+            return factory.createLineString(sequence(layout, coordinates(layout, count, little)));
         } catch (IllegalArgumentException e) {
             throw error("invalid line string: " + e.getMessage(), at);
         }
     }
 
-    private Polygon polygon(CoordinateLayout layout) throws WkbFormatException {
-        int rings = readCount("rings", 4);
+    private Polygon polygon(CoordinateLayout layout, boolean little) throws WkbFormatException {
+        int rings = readCount("rings", 4, little);
         if (rings == 0) {
             return factory.createPolygon(ring(layout, new Coordinate[0]));
         }
         int at = pos;
         try {
-            LinearRing shell = ring(layout);
+            LinearRing shell = ring(layout, little);
             LinearRing[] holes = new LinearRing[rings - 1];
             for (int i = 0; i < holes.length; i++) {
                 at = pos;
-                holes[i] = ring(layout);
+                holes[i] = ring(layout, little);
             }
             return factory.createPolygon(shell, holes);
         } catch (IllegalArgumentException e) {
@@ -238,46 +237,48 @@ final class WkbReader {
         }
     }
 
-    private LinearRing ring(CoordinateLayout layout) throws WkbFormatException {
-        int count = readCount("ring points", layout.bytes());
-        return ring(layout, coordinates(layout, count));
+    private LinearRing ring(CoordinateLayout layout, boolean little) throws WkbFormatException {
+        int count = readCount("ring points", layout.bytes(), little);
+        return ring(layout, coordinates(layout, count, little));
     }
 
     private LinearRing ring(CoordinateLayout layout, Coordinate[] coordinates) {
         return factory.createLinearRing(sequence(layout, coordinates));
     }
 
-    private Geometry multiPoint(int depth, int srid) throws WkbFormatException {
-        Point[] points = new Point[readCount("points", MIN_POINT_BYTES)];
+    private Geometry multiPoint(int depth, int srid, boolean little) throws WkbFormatException {
+        Point[] points = new Point[readCount("points", MIN_POINT_BYTES, little)];
         for (int i = 0; i < points.length; i++) {
             points[i] = (Point) geometry(depth + 1, srid, Wkb.POINT);
         }
         return factory.createMultiPoint(points);
     }
 
-    private Geometry multiLineString(int depth, int srid) throws WkbFormatException {
-        LineString[] lines = new LineString[readCount("line strings", MIN_NON_POINT_BYTES)];
+    private Geometry multiLineString(int depth, int srid, boolean little)
+            throws WkbFormatException {
+        LineString[] lines = new LineString[readCount("line strings", MIN_NON_POINT_BYTES, little)];
         for (int i = 0; i < lines.length; i++) {
             lines[i] = (LineString) geometry(depth + 1, srid, Wkb.LINESTRING);
         }
         return factory.createMultiLineString(lines);
     }
 
-    private Geometry multiPolygon(int depth, int srid) throws WkbFormatException {
-        Polygon[] polygons = new Polygon[readCount("polygons", MIN_NON_POINT_BYTES)];
+    private Geometry multiPolygon(int depth, int srid, boolean little) throws WkbFormatException {
+        Polygon[] polygons = new Polygon[readCount("polygons", MIN_NON_POINT_BYTES, little)];
         for (int i = 0; i < polygons.length; i++) {
             polygons[i] = (Polygon) geometry(depth + 1, srid, Wkb.POLYGON);
         }
         return factory.createMultiPolygon(polygons);
     }
 
-    private Geometry collection(int depth, int srid, int start) throws WkbFormatException {
+    private Geometry collection(int depth, int srid, int start, boolean little)
+            throws WkbFormatException {
         if (depth >= Wkb.MAX_NESTING_DEPTH) {
             throw error(
                     "geometry collections nested deeper than " + Wkb.MAX_NESTING_DEPTH + " levels",
                     start);
         }
-        Geometry[] members = new Geometry[readCount("geometries", MIN_NON_POINT_BYTES)];
+        Geometry[] members = new Geometry[readCount("geometries", MIN_NON_POINT_BYTES, little)];
         for (int i = 0; i < members.length; i++) {
             members[i] = geometry(depth + 1, srid, 0);
         }
@@ -289,10 +290,10 @@ final class WkbReader {
     }
 
     /**
-     * Reads {@code count} coordinates of {@code layout} in the current byte order; the caller has
+     * Reads {@code count} coordinates of {@code layout} in the given byte order; the caller has
      * checked that they are there. One loop per layout and byte order: no branch per ordinate.
      */
-    private Coordinate[] coordinates(CoordinateLayout layout, int count) {
+    private Coordinate[] coordinates(CoordinateLayout layout, int count, boolean little) {
         Coordinate[] coordinates = new Coordinate[count];
         byte[] b = bytes;
         int at = pos;
@@ -302,35 +303,36 @@ final class WkbReader {
                     for (int i = 0; i < count; i++, at += 16) {
                         coordinates[i] =
                                 new CoordinateXY(
-                                        WkbBytes.doubleLE(b, at), WkbBytes.doubleLE(b, at + 8));
+                                        RawBytes.getDoubleLE(b, at),
+                                        RawBytes.getDoubleLE(b, at + 8));
                     }
                     break;
                 case XYZ:
                     for (int i = 0; i < count; i++, at += 24) {
                         coordinates[i] =
                                 new Coordinate(
-                                        WkbBytes.doubleLE(b, at),
-                                        WkbBytes.doubleLE(b, at + 8),
-                                        WkbBytes.doubleLE(b, at + 16));
+                                        RawBytes.getDoubleLE(b, at),
+                                        RawBytes.getDoubleLE(b, at + 8),
+                                        RawBytes.getDoubleLE(b, at + 16));
                     }
                     break;
                 case XYM:
                     for (int i = 0; i < count; i++, at += 24) {
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        WkbBytes.doubleLE(b, at),
-                                        WkbBytes.doubleLE(b, at + 8),
-                                        WkbBytes.doubleLE(b, at + 16));
+                                        RawBytes.getDoubleLE(b, at),
+                                        RawBytes.getDoubleLE(b, at + 8),
+                                        RawBytes.getDoubleLE(b, at + 16));
                     }
                     break;
                 default:
                     for (int i = 0; i < count; i++, at += 32) {
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        WkbBytes.doubleLE(b, at),
-                                        WkbBytes.doubleLE(b, at + 8),
-                                        WkbBytes.doubleLE(b, at + 16),
-                                        WkbBytes.doubleLE(b, at + 24));
+                                        RawBytes.getDoubleLE(b, at),
+                                        RawBytes.getDoubleLE(b, at + 8),
+                                        RawBytes.getDoubleLE(b, at + 16),
+                                        RawBytes.getDoubleLE(b, at + 24));
                     }
                     break;
             }
@@ -340,35 +342,36 @@ final class WkbReader {
                     for (int i = 0; i < count; i++, at += 16) {
                         coordinates[i] =
                                 new CoordinateXY(
-                                        WkbBytes.doubleBE(b, at), WkbBytes.doubleBE(b, at + 8));
+                                        RawBytes.getDoubleBE(b, at),
+                                        RawBytes.getDoubleBE(b, at + 8));
                     }
                     break;
                 case XYZ:
                     for (int i = 0; i < count; i++, at += 24) {
                         coordinates[i] =
                                 new Coordinate(
-                                        WkbBytes.doubleBE(b, at),
-                                        WkbBytes.doubleBE(b, at + 8),
-                                        WkbBytes.doubleBE(b, at + 16));
+                                        RawBytes.getDoubleBE(b, at),
+                                        RawBytes.getDoubleBE(b, at + 8),
+                                        RawBytes.getDoubleBE(b, at + 16));
                     }
                     break;
                 case XYM:
                     for (int i = 0; i < count; i++, at += 24) {
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        WkbBytes.doubleBE(b, at),
-                                        WkbBytes.doubleBE(b, at + 8),
-                                        WkbBytes.doubleBE(b, at + 16));
+                                        RawBytes.getDoubleBE(b, at),
+                                        RawBytes.getDoubleBE(b, at + 8),
+                                        RawBytes.getDoubleBE(b, at + 16));
                     }
                     break;
                 default:
                     for (int i = 0; i < count; i++, at += 32) {
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        WkbBytes.doubleBE(b, at),
-                                        WkbBytes.doubleBE(b, at + 8),
-                                        WkbBytes.doubleBE(b, at + 16),
-                                        WkbBytes.doubleBE(b, at + 24));
+                                        RawBytes.getDoubleBE(b, at),
+                                        RawBytes.getDoubleBE(b, at + 8),
+                                        RawBytes.getDoubleBE(b, at + 16),
+                                        RawBytes.getDoubleBE(b, at + 24));
                     }
                     break;
             }

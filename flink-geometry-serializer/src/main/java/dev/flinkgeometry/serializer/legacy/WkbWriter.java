@@ -13,6 +13,8 @@ package dev.flinkgeometry.serializer.legacy;
 
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
+import dev.flinkgeometry.format.internal.PointCount;
+import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -127,7 +129,7 @@ final class WkbWriter {
         if (geometry instanceof Point) {
             return size + coordinateBytes; // an empty point is written as NaN ordinates
         } else if (geometry instanceof LineString) {
-            return size + 4 + coordinateBytes * geometry.getNumPoints();
+            return size + 4 + coordinateBytes * ((LineString) geometry).getNumPoints();
         } else if (geometry instanceof Polygon) {
             return size + polygonBody((Polygon) geometry, coordinateBytes);
         } else if (geometry instanceof MultiPoint) {
@@ -137,7 +139,7 @@ final class WkbWriter {
             return size
                     + 4
                     + (Wkb.HEADER_BYTES + 4L) * members
-                    + coordinateBytes * geometry.getNumPoints();
+                    + coordinateBytes * PointCount.ofLines(geometry);
         } else if (geometry instanceof MultiPolygon) {
             size += 4;
             for (int i = 0; i < geometry.getNumGeometries(); i++) {
@@ -156,7 +158,7 @@ final class WkbWriter {
         }
         return 4
                 + 4L * (1 + polygon.getNumInteriorRing())
-                + coordinateBytes * polygon.getNumPoints();
+                + coordinateBytes * PointCount.ofPolygon(polygon);
     }
 
     private long measureCollection(GeometryCollection collection, int index, int depth)
@@ -239,7 +241,7 @@ final class WkbWriter {
                             + ((flags & CoordinateTypeRule.Z) != 0 ? 1000 : 0)
                             + ((flags & CoordinateTypeRule.M) != 0 ? 2000 : 0);
             target[at] = Wkb.LITTLE_ENDIAN;
-            WkbBytes.putIntLE(target, at + 1, isoType);
+            RawBytes.putIntLE(target, at + 1, isoType);
             return at + Wkb.HEADER_BYTES;
         }
         int typeWord = type;
@@ -253,16 +255,16 @@ final class WkbWriter {
             typeWord |= Wkb.SRID_FLAG;
         }
         target[at] = Wkb.LITTLE_ENDIAN;
-        WkbBytes.putIntLE(target, at + 1, typeWord);
+        RawBytes.putIntLE(target, at + 1, typeWord);
         if (srid == 0) {
             return at + Wkb.HEADER_BYTES;
         }
-        WkbBytes.putIntLE(target, at + Wkb.HEADER_BYTES, srid);
+        RawBytes.putIntLE(target, at + Wkb.HEADER_BYTES, srid);
         return at + Wkb.HEADER_BYTES + 4;
     }
 
     private static int putInt(byte[] target, int at, int value) {
-        WkbBytes.putIntLE(target, at, value);
+        RawBytes.putIntLE(target, at, value);
         return at + 4;
     }
 

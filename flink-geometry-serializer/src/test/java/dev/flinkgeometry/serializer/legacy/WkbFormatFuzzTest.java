@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
 import dev.flinkgeometry.testing.ExactGeometry;
@@ -128,7 +129,7 @@ class WkbFormatFuzzTest {
 
     private static byte[] framed(byte[] wkb) {
         byte[] framed = new byte[4 + wkb.length];
-        WkbBytes.putIntBE(framed, 0, wkb.length);
+        RawBytes.putIntBE(framed, 0, wkb.length);
         System.arraycopy(wkb, 0, framed, 4, wkb.length);
         return framed;
     }

@@ -20,6 +20,7 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;
@@ -122,7 +123,7 @@ class WkbGeometrySerializerTest extends FramedSerializerContract {
         List<byte[]> records = new ArrayList<>();
         for (int declared : new int[] {-2, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30, 5000}) {
             byte[] record = new byte[4 + 30];
-            WkbBytes.putIntBE(record, 0, declared);
+            RawBytes.putIntBE(record, 0, declared);
             records.add(record);
         }
         return records;

@@ -15,6 +15,7 @@ import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
 import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.util.Arrays;
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
@@ -52,7 +53,9 @@ abstract class WkbSerializerTestBase<T extends Geometry> extends SerializerTestB
         for (T datum : getTestData()) {
             byte[] record = serialize(serializer, datum);
             byte[] wkb = new WkbWriter().write(datum);
-            assertThat(WkbBytes.intBE(record, 0)).as("length of %s", datum).isEqualTo(wkb.length);
+            assertThat(RawBytes.getIntBE(record, 0))
+                    .as("length of %s", datum)
+                    .isEqualTo(wkb.length);
             assertThat(Arrays.copyOfRange(record, 4, record.length))
                     .as("WKB of %s", datum)
                     .isEqualTo(wkb);

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer.legacy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.Wkt;
 import java.io.BufferedReader;
@@ -186,7 +187,7 @@ final class WkbTestSupport {
     /** A record: the big-endian int length, then the bytes. */
     static byte[] record(byte[] wkb) {
         byte[] record = new byte[4 + wkb.length];
-        WkbBytes.putIntBE(record, 0, wkb.length);
+        RawBytes.putIntBE(record, 0, wkb.length);
         System.arraycopy(wkb, 0, record, 4, wkb.length);
         return record;
     }

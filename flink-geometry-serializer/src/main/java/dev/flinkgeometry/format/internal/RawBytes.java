@@ -17,74 +17,93 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The one place that touches raw little-endian bytes, for both formats: ints and doubles in a
- * {@code byte[]} through {@link VarHandle}s, and bulk copies between {@code double[]} and {@code
- * byte[]}.
+ * The one class that touches raw bytes, for both formats: ints and doubles in a {@code byte[]}
+ * through {@link VarHandle}s, the byte order always in the method's name (one machine load and, for
+ * big-endian, one byte swap; no per-byte loops), and bulk copies between {@code double[]} and
+ * little-endian {@code byte[]}.
  *
- * <p>Doubles are written with {@link Double#doubleToLongBits}, so every NaN becomes the canonical
- * {@code 0x7ff8000000000000L}; {@code -0.0} keeps its sign.
+ * <p>Doubles written by {@code putDouble*} and {@code putDoubles*} get {@link
+ * Double#doubleToLongBits} semantics: every NaN becomes the canonical {@code 0x7ff8000000000000L};
+ * {@code -0.0} keeps its sign.
  */
-public final class LittleEndianBytes {
-    private static final VarHandle INT =
+public final class RawBytes {
+    private static final VarHandle INT_LE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG =
+    private static final VarHandle INT_BE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle DOUBLE =
+    private static final VarHandle DOUBLE_LE =
             MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLE_BE =
+            MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.BIG_ENDIAN);
 
     private static final long CANONICAL_NAN = 0x7ff8000000000000L;
 
     /** Below this many doubles a plain loop beats setting up a buffer view (measured on JDK 17). */
     private static final int BULK_THRESHOLD = 64;
 
-    private LittleEndianBytes() {}
+    private RawBytes() {}
 
-    public static int getInt(byte[] bytes, int offset) {
-        return (int) INT.get(bytes, offset);
+    public static int getIntLE(byte[] bytes, int offset) {
+        return (int) INT_LE.get(bytes, offset);
     }
 
-    public static void putInt(byte[] bytes, int offset, int value) {
-        INT.set(bytes, offset, value);
+    public static int getIntBE(byte[] bytes, int offset) {
+        return (int) INT_BE.get(bytes, offset);
     }
 
-    public static double getDouble(byte[] bytes, int offset) {
-        return (double) DOUBLE.get(bytes, offset);
+    public static void putIntLE(byte[] bytes, int offset, int value) {
+        INT_LE.set(bytes, offset, value);
     }
 
-    public static void putDouble(byte[] bytes, int offset, double value) {
+    /** Big-endian, as {@code DataOutput#writeInt} writes a length prefix. */
+    public static void putIntBE(byte[] bytes, int offset, int value) {
+        INT_BE.set(bytes, offset, value);
+    }
+
+    public static double getDoubleLE(byte[] bytes, int offset) {
+        return (double) DOUBLE_LE.get(bytes, offset);
+    }
+
+    public static double getDoubleBE(byte[] bytes, int offset) {
+        return (double) DOUBLE_BE.get(bytes, offset);
+    }
+
+    public static void putDoubleLE(byte[] bytes, int offset, double value) {
         // Same result as Double.doubleToLongBits, but a select that C2 compiles several times
         // faster in write loops than doubleToLongBits' branch (measured on JDK 17).
         long bits = Double.doubleToRawLongBits(value);
-        LONG.set(bytes, offset, value == value ? bits : CANONICAL_NAN);
+        LONG_LE.set(bytes, offset, value == value ? bits : CANONICAL_NAN);
     }
 
     /**
      * Writes {@code value}'s bits as they are, NaN payload included: for loops that note NaNs and
-     * call {@link #canonicalizeNaNs} afterwards, instead of paying a select per double.
+     * call {@link #canonicalizeNaNsLE} afterwards, instead of paying a select per double.
      */
-    public static void putDoubleRaw(byte[] bytes, int offset, double value) {
-        DOUBLE.set(bytes, offset, value);
+    public static void putDoubleRawLE(byte[] bytes, int offset, double value) {
+        DOUBLE_LE.set(bytes, offset, value);
     }
 
     /** Rewrites every NaN among {@code count} doubles at {@code offset} in canonical form. */
-    public static void canonicalizeNaNs(byte[] bytes, int offset, int count) {
+    public static void canonicalizeNaNsLE(byte[] bytes, int offset, int count) {
         for (int i = 0; i < count; i++) {
             int o = offset + 8 * i;
-            double value = getDouble(bytes, o);
+            double value = getDoubleLE(bytes, o);
             if (value != value) {
-                LONG.set(bytes, o, CANONICAL_NAN);
+                LONG_LE.set(bytes, o, CANONICAL_NAN);
             }
         }
     }
 
     /** Copies {@code count} doubles from {@code source} into {@code target}, canonicalizing NaN. */
-    public static void putDoubles(
+    public static void putDoublesLE(
             double[] source, int sourceIndex, byte[] target, int offset, int count) {
         boolean nan = false;
         if (count < BULK_THRESHOLD) {
             for (int i = 0; i < count; i++) {
                 double value = source[sourceIndex + i];
-                putDoubleRaw(target, offset + 8 * i, value);
+                putDoubleRawLE(target, offset + 8 * i, value);
                 nan |= value != value;
             }
         } else {
@@ -99,16 +118,16 @@ public final class LittleEndianBytes {
         }
         // The raw copy keeps NaN payloads; rewrite the (rare) NaNs in canonical form.
         if (nan) {
-            canonicalizeNaNs(target, offset, count);
+            canonicalizeNaNsLE(target, offset, count);
         }
     }
 
-    /** Copies {@code count} doubles from {@code source} into {@code target}. */
-    public static void getDoubles(
+    /** Copies {@code count} little-endian doubles from {@code source} into {@code target}. */
+    public static void getDoublesLE(
             byte[] source, int offset, double[] target, int targetIndex, int count) {
         if (count < BULK_THRESHOLD) {
             for (int i = 0; i < count; i++) {
-                target[targetIndex + i] = getDouble(source, offset + 8 * i);
+                target[targetIndex + i] = getDoubleLE(source, offset + 8 * i);
             }
             return;
         }

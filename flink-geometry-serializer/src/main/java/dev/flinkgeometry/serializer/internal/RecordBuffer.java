@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer;
+package dev.flinkgeometry.serializer.internal;
 
 import java.io.IOException;
 import java.util.Arrays;

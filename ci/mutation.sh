@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Mutation testing of the codec with PIT: do the tests notice when the code is changed?
+#
+#   ci/mutation.sh            # ~15 min on 2 cores; report in flink-geometry-serializer/target/pit-reports/
+#
+# Mutates dev.flinkgeometry.format (with format.internal) and the legacy WkbReader and WkbWriter,
+# and runs only the tests that specify them (the `mutation` profile of flink-geometry-serializer
+# lists both). Fails if fewer than 97% of the mutants are killed (-Dpitest.threshold=N to change).
+# Not part of `mvn -B verify`: it runs the codec's tests once per mutant. The surviving mutants
+# that are equivalent to the code (no test can tell them apart) are explained in
+# docs/RELIABILITY.md; any other survivor wants a test.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+# flink-2 is the module's default profile; naming another profile would switch it off.
+mvn -B -pl flink-geometry-serializer -Pflink-2,mutation \
+    test-compile org.pitest:pitest-maven:mutationCoverage "$@"
+report=flink-geometry-serializer/target/pit-reports/mutations.csv
+echo "mutants: $(wc -l <"$report"), killed: $(grep -c ',KILLED,\|,TIMED_OUT,\|,MEMORY_ERROR,' "$report")"
+echo "survivors:"
+grep -v ',KILLED,\|,TIMED_OUT,\|,MEMORY_ERROR,' "$report" || true

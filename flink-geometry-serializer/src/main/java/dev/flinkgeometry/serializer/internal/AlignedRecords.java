@@ -1,0 +1,110 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.internal;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
+import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.Varint;
+import java.io.IOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * Aligned-format records on Flink's views: a varint length (0 for {@code null}) and the payload,
+ * staged in one reusable buffer, written with one {@code write} and read with one {@code
+ * readFully}. Shared by {@code GeometrySerializer} and the Kryo fallback, so that both write the
+ * same record; the payload's layout is the codec's ({@code dev.flinkgeometry.format}).
+ *
+ * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
+ */
+@Internal
+public final class AlignedRecords {
+    private final GeometryEncoder encoder = new GeometryEncoder();
+    private final GeometryDecoder decoder;
+    private final RecordBuffer buffer = new RecordBuffer();
+
+    /** Records whose decoded geometries get sequences of {@code sequenceKind}. */
+    public AlignedRecords(CoordinateSequenceKind sequenceKind) {
+        this.decoder = GeometryDecoder.reusing(sequenceKind);
+    }
+
+    /** Writes the record of {@code geometry}, or of {@code null}. */
+    public void write(Geometry geometry, DataOutputView target) throws IOException {
+        if (geometry == null) {
+            target.writeByte(0);
+            return;
+        }
+        // The payload goes after room for the longest length prefix, which is then written just
+        // before it, so the length need not be known before the encoder's one pass.
+        byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
+        int end;
+        while ((end = encoder.encode(geometry, bytes, Varint.MAX_BYTES)) < 0) {
+            bytes = buffer.ensureCapacity(Varint.MAX_BYTES - end);
+        }
+        int size = end - Varint.MAX_BYTES;
+        int start = Varint.MAX_BYTES - Varint.size(size);
+        Varint.write(size, bytes, start);
+        target.write(bytes, start, end - start);
+        buffer.releaseIfLarge();
+    }
+
+    /** Reads one record: its geometry, or {@code null} for a record of length 0. */
+    public Geometry read(DataInputView source) throws IOException {
+        int length = checkLength(Varint.read(source));
+        if (length == 0) {
+            return null;
+        }
+        try {
+            return decoder.decode(buffer.readFully(source, 0, length), 0, length);
+        } finally {
+            buffer.releaseIfLarge();
+        }
+    }
+
+    /** Copies one record's bytes without decoding them. */
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        int length = checkLength(Varint.read(source));
+        int prefix = Varint.size(length);
+        Varint.write(length, buffer.ensureCapacity(prefix), 0);
+        try {
+            target.write(buffer.readFully(source, prefix, length), 0, prefix + length);
+        } finally {
+            buffer.releaseIfLarge();
+        }
+    }
+
+    /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    public int bufferCapacity() {
+        return buffer.capacity();
+    }
+
+    /**
+     * Returns {@code length} if a record can have it. A larger length (up to 2^31-1 fits the
+     * varint) can only come from corrupt input, and would overflow {@code prefix + length} in
+     * {@link #copy(DataInputView, DataOutputView)}.
+     */
+    private static int checkLength(int length) throws IOException {
+        if (length > GeometryFormat.MAX_ENCODED_BYTES) {
+            throw new IOException(
+                    "corrupt record: length "
+                            + length
+                            + " exceeds the largest record ("
+                            + GeometryFormat.MAX_ENCODED_BYTES
+                            + " bytes)");
+        }
+        return length;
+    }
+}
