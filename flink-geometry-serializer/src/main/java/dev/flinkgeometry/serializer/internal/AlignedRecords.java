@@ -19,14 +19,17 @@ import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
  * Aligned-format records on Flink's views: a varint length (0 for {@code null}) and the payload,
- * staged in one reusable buffer, written with one {@code write} and read with one {@code
- * readFully}. Shared by {@code GeometrySerializer} and the Kryo fallback, so that both write the
- * same record; the payload's layout is the codec's ({@code dev.flinkgeometry.format}).
+ * encoded straight into a {@link DataOutputSerializer}'s array when it has room (the view of
+ * Flink's network writer and of RocksDB state), else staged in one reusable buffer and written with
+ * one {@code write}; read with one {@code readFully}. Shared by {@code GeometrySerializer} and the
+ * Kryo fallback, so that both write the same record; the payload's layout is the codec's ({@code
+ * dev.flinkgeometry.format}).
  *
  * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
  */
@@ -35,6 +38,9 @@ public final class AlignedRecords {
     private final GeometryEncoder encoder = new GeometryEncoder();
     private final GeometryDecoder decoder;
     private final RecordBuffer buffer = new RecordBuffer();
+
+    /** The length prefix of the last record written in place: the guess for the next one. */
+    private int lastPrefixBytes = 1;
 
     /** Records whose decoded geometries get sequences of {@code sequenceKind}. */
     public AlignedRecords(CoordinateSequenceKind sequenceKind) {
@@ -47,6 +53,10 @@ public final class AlignedRecords {
             target.writeByte(0);
             return;
         }
+        if (target instanceof DataOutputSerializer
+                && writeInPlace(geometry, (DataOutputSerializer) target)) {
+            return; // Flink's network writer and its RocksDB state views: no staging, no copy
+        }
         // The payload goes after room for the longest length prefix, which is then written just
         // before it, so the length need not be known before the encoder's one pass.
         byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
@@ -57,8 +67,40 @@ public final class AlignedRecords {
         int size = end - Varint.MAX_BYTES;
         int start = Varint.MAX_BYTES - Varint.size(size);
         Varint.write(size, bytes, start);
+        lastPrefixBytes = Varint.MAX_BYTES - start;
         target.write(bytes, start, end - start);
         buffer.releaseIfLarge();
+    }
+
+    /**
+     * Encodes straight into the view's own array, after room for a length prefix as long as the
+     * last record's; a wrong guess moves the payload once. Returns false, having written nothing
+     * the view counts, if the array is too small: the view grows only through its write methods.
+     */
+    private boolean writeInPlace(Geometry geometry, DataOutputSerializer target)
+            throws IOException {
+        byte[] bytes = target.getSharedBuffer();
+        int start = target.length();
+        int prefix = lastPrefixBytes;
+        if (bytes.length - start <= prefix) {
+            return false;
+        }
+        int end = encoder.encode(geometry, bytes, start + prefix);
+        if (end < 0) {
+            return false;
+        }
+        int size = end - start - prefix;
+        int needed = Varint.size(size);
+        if (needed != prefix) {
+            lastPrefixBytes = needed;
+            if (end + needed - prefix > bytes.length) {
+                return false;
+            }
+            System.arraycopy(bytes, start + prefix, bytes, start + needed, size);
+        }
+        Varint.write(size, bytes, start);
+        target.skipBytesToWrite(needed + size);
+        return true;
     }
 
     /** Reads one record: its geometry, or {@code null} for a record of length 0. */

@@ -1,0 +1,110 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryFormatException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+
+/**
+ * Records written straight into a {@link DataOutputSerializer}'s array (the in-place path) are the
+ * bytes of the staged path, whatever room the view has and however the length prefix changes from
+ * one record to the next.
+ */
+class AlignedRecordsInPlaceTest {
+    private static final GeometryFactory FACTORY = new GeometryFactory();
+
+    /**
+     * Line strings whose records take 1-, 2- and 3-byte length prefixes in turn (a record of n
+     * points is 16n + 8 bytes: 127/128 and 16383/16384 bytes are the prefix boundaries), so the
+     * prefix guessed from the previous record is wrong both ways, and points in between.
+     */
+    private static final int[] POINTS_PER_LINE = {
+        2, 7, 8, 2, 1000, 1023, 1024, 2, 5000, 7, 1023, 8, 3, 1024, 1
+    };
+
+    @ParameterizedTest(name = "view of {0} bytes")
+    @ValueSource(ints = {1, 5, 64, 129, 300, 16400, 200_000})
+    void inPlaceRecordsAreTheStagedBytes(int initialCapacity) throws IOException {
+        List<Geometry> geometries = geometries();
+        DataOutputSerializer view = new DataOutputSerializer(initialCapacity);
+        view.writeInt(0xCAFEBABE); // records need not start at the view's beginning
+        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        for (Geometry geometry : geometries) {
+            records.write(geometry, view);
+        }
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputViewStreamWrapper staged = new DataOutputViewStreamWrapper(expected);
+        staged.writeInt(0xCAFEBABE);
+        AlignedRecords stagedRecords = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        for (Geometry geometry : geometries) {
+            stagedRecords.write(geometry, staged);
+        }
+        assertThat(view.getCopyOfBuffer()).isEqualTo(expected.toByteArray());
+    }
+
+    @ParameterizedTest(name = "view of {0} bytes")
+    @ValueSource(ints = {1, 64, 100_000})
+    void aRefusedGeometryCountsNoBytes(int initialCapacity) throws IOException {
+        Geometry refused = line(4);
+        refused.setSRID(1 << 24); // does not fit the header's 24 bits
+        DataOutputSerializer view = new DataOutputSerializer(initialCapacity);
+        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        records.write(line(2), view);
+        byte[] before = view.getCopyOfBuffer();
+
+        assertThatThrownBy(() -> records.write(refused, view))
+                .isInstanceOf(GeometryFormatException.class)
+                .hasMessageContaining("SRID");
+        assertThat(view.getCopyOfBuffer()).isEqualTo(before);
+
+        records.write(line(2), view);
+        byte[] record = new byte[before.length];
+        System.arraycopy(view.getCopyOfBuffer(), before.length, record, 0, record.length);
+        assertThat(record).isEqualTo(before);
+    }
+
+    private static List<Geometry> geometries() {
+        List<Geometry> geometries = new ArrayList<>();
+        for (int points : POINTS_PER_LINE) {
+            geometries.add(line(points));
+            geometries.add(null);
+            geometries.add(FACTORY.createPoint(new Coordinate(points, -points)));
+        }
+        return geometries;
+    }
+
+    private static Geometry line(int points) {
+        if (points == 1) {
+            return FACTORY.createPoint(new Coordinate(0.5, 1.5));
+        }
+        Coordinate[] coordinates = new Coordinate[points];
+        for (int i = 0; i < points; i++) {
+            coordinates[i] = new Coordinate(i * 0.25, Math.sin(i));
+        }
+        return FACTORY.createLineString(coordinates);
+    }
+}
