@@ -58,6 +58,12 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     // A Kryo instance is used by one thread at a time, and so are its serializers.
     private final AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
 
+    // Flink's KryoSerializer keeps one Output and one Input per Kryo instance: wrap each once.
+    private Output wrappedOutput;
+    private DataOutputViewStreamWrapper outputView;
+    private Input wrappedInput;
+    private DataInputViewStreamWrapper inputView;
+
     /** Kryo instantiates default serializers reflectively; a fresh one per Kryo instance. */
     public GeometryKryoSerializer() {
         super(false, false);
@@ -67,7 +73,7 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     public void write(Kryo kryo, Output output, Geometry geometry) {
         DeclaredGeometryClass.requireJtsClass(geometry);
         try {
-            records.write(geometry, new DataOutputViewStreamWrapper(output));
+            records.write(geometry, viewOf(output));
         } catch (IOException e) {
             throw new KryoException("cannot write " + geometry.getGeometryType(), e);
         }
@@ -80,7 +86,7 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     public Geometry read(Kryo kryo, Input input, Class type) {
         Geometry geometry;
         try {
-            geometry = records.read(new DataInputViewStreamWrapper(input));
+            geometry = records.read(viewOf(input));
             if (geometry != null) {
                 // The class Kryo reads, so that a LinearRing comes back as one.
                 geometry = DeclaredGeometryClass.cast(declared(type), geometry);
@@ -102,6 +108,22 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     @Override
     public Geometry copy(Kryo kryo, Geometry original) {
         return original == null ? null : original.copy();
+    }
+
+    private DataOutputViewStreamWrapper viewOf(Output output) {
+        if (output != wrappedOutput) {
+            outputView = new DataOutputViewStreamWrapper(output);
+            wrappedOutput = output;
+        }
+        return outputView;
+    }
+
+    private DataInputViewStreamWrapper viewOf(Input input) {
+        if (input != wrappedInput) {
+            inputView = new DataInputViewStreamWrapper(input);
+            wrappedInput = input;
+        }
+        return inputView;
     }
 
     private static Class<? extends Geometry> declared(Class<?> type) {

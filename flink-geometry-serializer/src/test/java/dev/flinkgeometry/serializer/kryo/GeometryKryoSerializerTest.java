@@ -15,11 +15,15 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.Wkt;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -78,6 +82,32 @@ class GeometryKryoSerializerTest {
         // Without the registration Kryo's FieldSerializer writes hundreds of bytes.
         assertThat(serialize(plainKryoSerializer(Point.class), point).length)
                 .isGreaterThan(10 * kryo.length);
+    }
+
+    @Test
+    void outputsAndInputsUsedInTurnEachGetTheirOwnRecords() {
+        // The serializer keeps a view of the last Output and Input it was given.
+        GeometryKryoSerializer serializer = new GeometryKryoSerializer();
+        Kryo kryo = new Kryo();
+        Point first = FACTORY.createPoint(new Coordinate(1, 2));
+        Point second = FACTORY.createPoint(new Coordinate(3, 4));
+        ByteArrayOutputStream a = new ByteArrayOutputStream();
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        Output toA = new Output(a);
+        Output toB = new Output(b);
+        serializer.write(kryo, toA, first);
+        serializer.write(kryo, toB, second);
+        serializer.write(kryo, toA, second);
+        toA.flush();
+        toB.flush();
+
+        Input fromA = new Input(a.toByteArray());
+        Input fromB = new Input(b.toByteArray());
+        assertThat(serializer.read(kryo, fromA, Point.class)).isEqualTo(first);
+        assertThat(serializer.read(kryo, fromB, Point.class)).isEqualTo(second);
+        assertThat(serializer.read(kryo, fromA, Point.class)).isEqualTo(second);
+        assertThat(fromA.position()).isEqualTo(a.size());
+        assertThat(fromB.position()).isEqualTo(b.size());
     }
 
     @Test
