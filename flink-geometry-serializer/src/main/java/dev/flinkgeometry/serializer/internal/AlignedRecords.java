@@ -25,11 +25,11 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * Aligned-format records on Flink's views: a varint length (0 for {@code null}) and the payload,
- * encoded straight into a {@link DataOutputSerializer}'s array when it has room (the view of
- * Flink's network writer and of RocksDB state), else staged in one reusable buffer and written with
- * one {@code write}; read with one {@code readFully}. Shared by {@code GeometrySerializer} and the
- * Kryo fallback, so that both write the same record; the payload's layout is the codec's ({@code
- * dev.flinkgeometry.format}).
+ * written (and raw-copied) straight into a {@link DataOutputSerializer}'s array when it has room
+ * (the view of Flink's network writer and of RocksDB state), else staged in one reusable buffer and
+ * written with one {@code write}; read with one {@code readFully}. Shared by {@code
+ * GeometrySerializer} and the Kryo fallback, so that both write the same record; the payload's
+ * layout is the codec's ({@code dev.flinkgeometry.format}).
  *
  * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
  */
@@ -120,12 +120,34 @@ public final class AlignedRecords {
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         int length = checkLength(Varint.read(source));
         int prefix = Varint.size(length);
+        if (target instanceof DataOutputSerializer
+                && copyInPlace(source, (DataOutputSerializer) target, prefix, length)) {
+            return;
+        }
         Varint.write(length, buffer.ensureCapacity(prefix), 0);
         try {
             target.write(buffer.readFully(source, prefix, length), 0, prefix + length);
         } finally {
             buffer.releaseIfLarge();
         }
+    }
+
+    /**
+     * Reads the payload straight into the view's array if it has room, and only then counts the
+     * record's bytes: a source that ends early leaves the view as it was.
+     */
+    private static boolean copyInPlace(
+            DataInputView source, DataOutputSerializer target, int prefix, int length)
+            throws IOException {
+        byte[] bytes = target.getSharedBuffer();
+        int start = target.length();
+        if (bytes.length - start < prefix + length) {
+            return false;
+        }
+        source.readFully(bytes, start + prefix, length);
+        Varint.write(length, bytes, start);
+        target.skipBytesToWrite(prefix + length);
+        return true;
     }
 
     /** The current buffer capacity (0 before first use); for tests of the release policy. */

@@ -17,9 +17,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,9 +32,9 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 
 /**
- * Records written straight into a {@link DataOutputSerializer}'s array (the in-place path) are the
- * bytes of the staged path, whatever room the view has and however the length prefix changes from
- * one record to the next.
+ * Records written or raw-copied straight into a {@link DataOutputSerializer}'s array (the in-place
+ * paths) are the bytes of the staged path, whatever room the view has and however the length prefix
+ * changes from one record to the next.
  */
 class AlignedRecordsInPlaceTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
@@ -85,6 +88,42 @@ class AlignedRecordsInPlaceTest {
         byte[] record = new byte[before.length];
         System.arraycopy(view.getCopyOfBuffer(), before.length, record, 0, record.length);
         assertThat(record).isEqualTo(before);
+    }
+
+    @ParameterizedTest(name = "view of {0} bytes")
+    @ValueSource(ints = {1, 5, 64, 129, 300, 16400, 200_000})
+    void rawCopiesAreTheRecordsBytes(int initialCapacity) throws IOException {
+        DataOutputSerializer written = new DataOutputSerializer(64);
+        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        for (Geometry geometry : geometries()) {
+            records.write(geometry, written);
+        }
+        DataInputDeserializer source = new DataInputDeserializer(written.getCopyOfBuffer());
+        DataOutputSerializer copied = new DataOutputSerializer(initialCapacity);
+        copied.writeInt(0xCAFEBABE);
+        while (source.available() > 0) {
+            records.copy(source, copied);
+        }
+
+        DataOutputSerializer expected = new DataOutputSerializer(16);
+        expected.writeInt(0xCAFEBABE);
+        expected.write(written.getCopyOfBuffer());
+        assertThat(copied.getCopyOfBuffer()).isEqualTo(expected.getCopyOfBuffer());
+    }
+
+    @ParameterizedTest(name = "view of {0} bytes")
+    @ValueSource(ints = {1, 100_000})
+    void aRecordCutShortCopiesNothing(int initialCapacity) throws IOException {
+        DataOutputSerializer written = new DataOutputSerializer(64);
+        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        records.write(line(100), written);
+        byte[] cut = Arrays.copyOf(written.getCopyOfBuffer(), written.length() - 1);
+        DataOutputSerializer copied = new DataOutputSerializer(initialCapacity);
+        copied.writeInt(7);
+
+        assertThatThrownBy(() -> records.copy(new DataInputDeserializer(cut), copied))
+                .isInstanceOf(EOFException.class);
+        assertThat(copied.length()).isEqualTo(4);
     }
 
     private static List<Geometry> geometries() {
