@@ -30,9 +30,11 @@ import org.locationtech.jts.geom.Geometry;
  * docs/FORMAT.md}).
  *
  * <p>A record is a varint length (0 for {@code null}) followed by the payload. {@link #serialize}
- * stages the record in a reusable buffer and hands it to the output in one {@code write}; {@link
- * #deserialize} reads it with one {@code readFully}. The bytes depend only on the geometry's
- * content, so geometries are safe as keys in RocksDB and in sorted BATCH execution.
+ * encodes it straight into the array of a {@code DataOutputSerializer} that has room (the view of
+ * Flink's network writer and of RocksDB state), or else stages it in a reusable buffer and hands it
+ * to the output in one {@code write}; {@link #deserialize} reads it with one {@code readFully}. The
+ * bytes depend only on the geometry's content, so geometries are safe as keys in RocksDB and in
+ * sorted BATCH execution.
  *
  * <p>An instance owns its buffers and must not be shared between threads; {@link #duplicate()}
  * returns an independent instance, as Flink requires of stateful serializers.

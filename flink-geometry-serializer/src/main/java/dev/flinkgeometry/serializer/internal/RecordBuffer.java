@@ -18,8 +18,8 @@ import org.apache.flink.core.memory.DataInputView;
 
 /**
  * The reusable staging buffer of a serializer: records are assembled here and handed to Flink in
- * one {@code write}, and read from Flink with one {@code readFully}. Shared by this library's
- * serializers; not part of its API.
+ * one {@code write} (unless written straight into the view's array), and read from Flink with one
+ * {@code readFully}. Shared by this library's serializers; not part of its API.
  *
  * <p>Two policies keep memory in check: a buffer that one large record grew beyond {@link
  * #RETAINED_BYTES} is dropped by {@link #releaseIfLarge()}, and a record longer than {@link
