@@ -30,25 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * iterations (3 forks × 5 iterations of 1.5 s, after 4 of warm-up: Flink's stack takes seconds to
  * compile).
  */
-// The JVM options of BenchmarkBase, repeated: a @Fork here replaces the inherited one.
-@Fork(
-        value = 3,
-        jvmArgsAppend = {
-            "-Xms1g",
-            "-Xmx1g",
-            "-XX:+AlwaysPreTouch",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/java.time=ALL-UNNAMED",
-            "--add-opens=java.base/java.text=ALL-UNNAMED"
-        })
+// Only the fork count: JMH takes each @Fork attribute left blank (the JVM options) from
+// BenchmarkBase.
+@Fork(3)
 @Warmup(iterations = 4, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 public class GeometryJobBenchmark extends JobBenchmarkBase {
