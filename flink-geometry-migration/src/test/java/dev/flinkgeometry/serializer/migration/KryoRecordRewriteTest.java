@@ -32,7 +32,6 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -51,16 +50,11 @@ class KryoRecordRewriteTest {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
-    private final SavepointJobs jobs = new SavepointJobs();
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @BeforeAll
     static void registerGeometryTypes() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-    }
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
     }
 
     @Test
