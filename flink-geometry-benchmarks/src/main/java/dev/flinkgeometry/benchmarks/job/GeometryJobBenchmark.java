@@ -11,10 +11,8 @@
  */
 package dev.flinkgeometry.benchmarks.job;
 
-import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -35,20 +33,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(3)
 @Warmup(iterations = 4, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+@OperationsPerInvocation(300_000) // records per job
 public class GeometryJobBenchmark extends JobBenchmarkBase {
-    public static final int RECORDS_PER_INVOCATION = 300_000;
-
     @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
     public String contender;
 
     @Override
     public String contender() {
         return contender;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(RECORDS_PER_INVOCATION)
-    public void rebalance(FlinkEnvironmentContext context) throws Exception {
-        run(context, RECORDS_PER_INVOCATION);
     }
 }
