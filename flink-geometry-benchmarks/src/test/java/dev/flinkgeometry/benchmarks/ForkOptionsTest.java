@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Fork;
  * {@link BenchmarkBase} spells the list out, and this test keeps the two from drifting apart.
  */
 class ForkOptionsTest {
-    // The forks run no JDBC code: the one open of the pom's list they do without.
+    // The one open of the pom's list the forks have never had (no benchmark touches java.sql);
+    // adding it would change the forks' JVM options.
     private static final String NOT_IN_FORKS = "--add-opens=java.sql/java.sql=ALL-UNNAMED";
 
     @Test
