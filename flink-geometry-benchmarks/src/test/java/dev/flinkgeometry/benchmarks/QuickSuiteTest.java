@@ -16,13 +16,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.benchmarks.job.GeometryJobBenchmark;
 import dev.flinkgeometry.benchmarks.job.KryoJobBenchmark;
-import dev.flinkgeometry.benchmarks.micro.DeepCopyBenchmark;
-import dev.flinkgeometry.benchmarks.micro.DeserializeBenchmark;
+import dev.flinkgeometry.benchmarks.micro.ByteViewBenchmarks;
 import dev.flinkgeometry.benchmarks.micro.LegacyMigrationBenchmark;
-import dev.flinkgeometry.benchmarks.micro.RawCopyBenchmark;
 import dev.flinkgeometry.benchmarks.micro.SerializeBenchmark;
-import dev.flinkgeometry.benchmarks.micro.StreamDeserializeBenchmark;
-import dev.flinkgeometry.benchmarks.micro.StreamSerializeBenchmark;
 import dev.flinkgeometry.benchmarks.report.BenchmarkReport;
 import dev.flinkgeometry.benchmarks.state.GeometryKeyBenchmark;
 import dev.flinkgeometry.benchmarks.state.ValueStateBenchmark;
@@ -35,6 +31,8 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,18 +56,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 class QuickSuiteTest {
     private static final List<Class<?>> BENCHMARKS =
-            List.of(
-                    SerializeBenchmark.class,
-                    DeserializeBenchmark.class,
-                    RawCopyBenchmark.class,
-                    DeepCopyBenchmark.class,
-                    StreamSerializeBenchmark.class,
-                    StreamDeserializeBenchmark.class,
-                    LegacyMigrationBenchmark.class,
-                    GeometryJobBenchmark.class,
-                    KryoJobBenchmark.class,
-                    ValueStateBenchmark.class,
-                    GeometryKeyBenchmark.class);
+            Stream.concat(
+                            ByteViewBenchmarks.ALL.stream(),
+                            Stream.of(
+                                    LegacyMigrationBenchmark.class,
+                                    GeometryJobBenchmark.class,
+                                    KryoJobBenchmark.class,
+                                    ValueStateBenchmark.class,
+                                    GeometryKeyBenchmark.class))
+                    .collect(Collectors.toList());
 
     @BeforeAll
     static void shareTheMachine() {

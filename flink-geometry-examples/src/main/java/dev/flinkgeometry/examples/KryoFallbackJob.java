@@ -12,20 +12,12 @@
 package dev.flinkgeometry.examples;
 
 import dev.flinkgeometry.serializer.GeometryTypes;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.HashMap;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -158,41 +150,17 @@ public final class KryoFallbackJob {
         }
     }
 
-    /** Writes lines to {@code part-<subtask>.txt} in a directory on the TaskManager. */
-    static final class LineFiles implements Sink<String> {
+    /** Writes the lines as they are. */
+    static final class LineFiles extends LineFilesSink<String> {
         private static final long serialVersionUID = 1L;
-        private final String directory;
 
         LineFiles(String directory) {
-            this.directory = directory;
+            super(directory);
         }
 
         @Override
-        public SinkWriter<String> createWriter(WriterInitContext context) throws IOException {
-            Path file =
-                    Files.createDirectories(Paths.get(directory))
-                            .resolve(
-                                    "part-"
-                                            + context.getTaskInfo().getIndexOfThisSubtask()
-                                            + ".txt");
-            BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-            return new SinkWriter<>() {
-                @Override
-                public void write(String line, Context context) throws IOException {
-                    writer.write(line);
-                    writer.newLine();
-                }
-
-                @Override
-                public void flush(boolean endOfInput) throws IOException {
-                    writer.flush();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    writer.close();
-                }
-            };
+        String line(String line) {
+            return line;
         }
     }
 }

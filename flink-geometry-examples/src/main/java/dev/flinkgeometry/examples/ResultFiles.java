@@ -11,16 +11,8 @@
  */
 package dev.flinkgeometry.examples;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.locationtech.jts.geom.Point;
 
 /**
@@ -30,58 +22,30 @@ import org.locationtech.jts.geom.Point;
  * <p>The first line records what type information this TaskManager itself derives for {@code Point}
  * (without the client's registration), for the real-cluster test to report.
  */
-public final class ResultFiles implements Sink<CountryVisits> {
+public final class ResultFiles extends LineFilesSink<CountryVisits> {
     private static final long serialVersionUID = 1L;
 
     /** The first line's prefix. */
     public static final String TYPE_LINE = "# TypeInformation.of(Point.class) on the TaskManager: ";
 
-    private final String directory;
-
     /** Results go to {@code directory} (on the TaskManager), created if missing. */
     public ResultFiles(String directory) {
-        this.directory = directory;
+        super(directory);
     }
 
     @Override
-    public SinkWriter<CountryVisits> createWriter(WriterInitContext context) throws IOException {
-        Path file =
-                Files.createDirectories(Paths.get(directory))
-                        .resolve("part-" + context.getTaskInfo().getIndexOfThisSubtask() + ".txt");
-        BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        writer.write(TYPE_LINE + TypeInformation.of(Point.class));
-        writer.newLine();
-        return new LineWriter(writer);
+    List<String> firstLines() {
+        return List.of(TYPE_LINE + TypeInformation.of(Point.class));
     }
 
-    private static final class LineWriter implements SinkWriter<CountryVisits> {
-        private final BufferedWriter out;
-
-        LineWriter(BufferedWriter out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(CountryVisits result, Context context) throws IOException {
-            out.write(
-                    result.countryId
-                            + " "
-                            + result.visits
-                            + " "
-                            + result.stateBytes
-                            + " "
-                            + result.hull.toText());
-            out.newLine();
-        }
-
-        @Override
-        public void flush(boolean endOfInput) throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
+    @Override
+    String line(CountryVisits result) {
+        return result.countryId
+                + " "
+                + result.visits
+                + " "
+                + result.stateBytes
+                + " "
+                + result.hull.toText();
     }
 }

@@ -13,10 +13,7 @@ package dev.flinkgeometry.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,18 +33,9 @@ class CountryVisitsClusterIT {
 
     @Test
     void theJobJarRunsOnAStandaloneCluster(@TempDir Path work) throws Exception {
-        Path jar = Paths.get(System.getProperty("example.jar"));
-        Path output = Files.createDirectories(work.resolve("output"));
-        try (StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(work)) {
-            String jarId = cluster.uploadJar(jar);
-            String jobId =
-                    cluster.runJar(
-                            jarId,
-                            List.of(String.valueOf(POSITIONS), "--output", output.toString()));
-            cluster.awaitFinished(jobId, Duration.ofMinutes(2));
-        }
-
-        List<String> lines = Files.readAllLines(output.resolve("part-0.txt"));
+        List<String> lines =
+                StandaloneFlinkCluster.runExampleJob(
+                        work, null, List.of(String.valueOf(POSITIONS)));
         // What the README tells users: the job ran with Kryo switched off, so every geometry went
         // through GeometrySerializer, because its types were resolved on the client. A TaskManager
         // does not see the client's registration: type extraction there gives Kryo's generic type.

@@ -14,10 +14,7 @@ package dev.flinkgeometry.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -39,18 +36,9 @@ class KryoFallbackClusterIT {
     @Test
     void geometriesThatKryoWritesOnATaskManagerAreAlignedRecords(@TempDir Path work)
             throws Exception {
-        Path jar = Paths.get(System.getProperty("example.jar"));
-        Path output = Files.createDirectories(work.resolve("output"));
-        try (StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(work)) {
-            String jarId = cluster.uploadJar(jar);
-            String jobId =
-                    cluster.runJar(
-                            jarId,
-                            KryoFallbackJob.class.getName(),
-                            List.of("--output", output.toString()));
-            cluster.awaitFinished(jobId, Duration.ofMinutes(2));
-        }
-        List<String> lines = Files.readAllLines(output.resolve("part-0.txt"));
+        List<String> lines =
+                StandaloneFlinkCluster.runExampleJob(
+                        work, KryoFallbackJob.class.getName(), List.of());
         lines.forEach(line -> System.out.println("TaskManager: " + line));
         Map<String, String> byName =
                 lines.stream()

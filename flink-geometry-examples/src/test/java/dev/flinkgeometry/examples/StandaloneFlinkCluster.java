@@ -56,6 +56,24 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         this.restPort = restPort;
     }
 
+    /**
+     * Runs one job of the example jar (system property {@code example.jar}) on a cluster of its own
+     * under {@code work}: {@code entryClass} ({@code null}: the jar's main class) with {@code args}
+     * and {@code --output DIR}; returns the lines the job wrote.
+     */
+    static List<String> runExampleJob(Path work, String entryClass, List<String> args)
+            throws Exception {
+        Path jar = Paths.get(System.getProperty("example.jar"));
+        Path output = Files.createDirectories(work.resolve("output"));
+        List<String> withOutput = new ArrayList<>(args);
+        withOutput.addAll(List.of("--output", output.toString()));
+        try (StandaloneFlinkCluster cluster = start(work)) {
+            String jobId = cluster.runJar(cluster.uploadJar(jar), entryClass, withOutput);
+            cluster.awaitFinished(jobId, Duration.ofMinutes(2));
+        }
+        return Files.readAllLines(output.resolve("part-0.txt"));
+    }
+
     /** Starts a JobManager and a TaskManager with two slots; returns once the slots are there. */
     static StandaloneFlinkCluster start(Path directory) throws Exception {
         Path conf = Files.createDirectories(directory.resolve("conf"));

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
@@ -76,14 +77,7 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
     @Override
     public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader)
             throws IOException {
-        if (readVersion != VERSION) {
-            throw new IOException(
-                    "unknown GeometrySerializerSnapshot version "
-                            + readVersion
-                            + " (this release reads version "
-                            + VERSION
-                            + "); was the savepoint written by a newer flink-geometry?");
-        }
+        SnapshotVersion.require("GeometrySerializerSnapshot", readVersion, VERSION);
         geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
         formatVersion = in.readInt();
         if (formatVersion < 1 || formatVersion > GeometrySerializer.FORMAT_VERSION) {

@@ -30,7 +30,6 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.sedona.common.geometrySerde.GeometrySerde;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,12 +58,7 @@ class SedonaKryoStateMigrationTest {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     /** What {@code SedonaContext.create} (Sedona 1.6.0) does to the environment's config. */
     @SuppressWarnings("deprecation")

@@ -39,7 +39,6 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,12 +62,7 @@ class ForStAsyncStateTest {
     private static final Map<String, Geometry> OBSERVED = new ConcurrentHashMap<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @Test
     void geometryValuesRestoreExactly(@TempDir Path savepoints) throws Exception {

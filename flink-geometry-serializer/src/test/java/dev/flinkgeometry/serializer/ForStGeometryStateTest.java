@@ -32,7 +32,6 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,12 +50,7 @@ class ForStGeometryStateTest {
 
     private static final String FORST = "forst";
 
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @Test
     void canonicalSavepointsAreRefusedByFlink(@TempDir Path savepoints) throws Exception {

@@ -26,7 +26,6 @@ import java.util.Map;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,12 +57,7 @@ class GeometryKeyRestoreTest {
     /** The keys of the running test, by id. */
     private Map<String, Geometry> keys = Map.of();
 
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @ParameterizedTest
     @ValueSource(strings = {"hashmap", "rocksdb"})

@@ -11,11 +11,16 @@
  */
 package dev.flinkgeometry.serializer;
 
+import static dev.flinkgeometry.testing.Snapshots.GEOMETRY_CLASSES;
+import static dev.flinkgeometry.testing.Snapshots.read;
+import static dev.flinkgeometry.testing.Snapshots.resolve;
+import static dev.flinkgeometry.testing.Snapshots.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import java.io.IOException;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
@@ -36,9 +41,6 @@ import org.locationtech.jts.geom.Polygon;
 
 /** {@link GeometrySerializerSnapshot}: its bytes, reading them back, and schema resolution. */
 class GeometrySerializerSnapshotTest {
-    private static final ClassLoader CLASS_LOADER =
-            GeometrySerializerSnapshotTest.class.getClassLoader();
-
     // ------------------------------------------------------------------------------------------
     // Write and read
     // ------------------------------------------------------------------------------------------
@@ -228,73 +230,33 @@ class GeometrySerializerSnapshotTest {
 
     // ------------------------------------------------------------------------------------------
 
-    private static final Class<? extends Geometry>[] GEOMETRY_CLASSES = geometryClasses();
-
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Geometry>[] geometryClasses() {
-        return new Class[] {
-            Geometry.class,
-            Point.class,
-            LineString.class,
-            LinearRing.class,
-            Polygon.class,
-            MultiPoint.class,
-            org.locationtech.jts.geom.MultiLineString.class,
-            org.locationtech.jts.geom.MultiPolygon.class,
-            GeometryCollection.class
-        };
-    }
-
     private static void assertCompatibleAsIs(
             Class<? extends Geometry> oldClass, Class<? extends Geometry> newClass)
             throws IOException {
-        TypeSerializerSchemaCompatibility<?> compatibility =
-                resolve(
-                        GeometrySerializer.of(newClass),
-                        roundTrip(GeometrySerializer.of(oldClass).snapshotConfiguration()));
-        assertThat(compatibility.isCompatibleAsIs())
-                .as(
-                        "old %s, new %s: %s",
-                        oldClass.getSimpleName(), newClass.getSimpleName(), compatibility)
-                .isTrue();
+        assertResolvedAs(oldClass, newClass, TypeSerializerSchemaCompatibility::isCompatibleAsIs);
     }
 
     private static void assertIncompatible(
             Class<? extends Geometry> oldClass, Class<? extends Geometry> newClass)
             throws IOException {
+        assertResolvedAs(oldClass, newClass, TypeSerializerSchemaCompatibility::isIncompatible);
+    }
+
+    /** The new class's serializer resolves the old class's snapshot, read back, as expected. */
+    private static void assertResolvedAs(
+            Class<? extends Geometry> oldClass,
+            Class<? extends Geometry> newClass,
+            Predicate<TypeSerializerSchemaCompatibility<?>> expected)
+            throws IOException {
         TypeSerializerSchemaCompatibility<?> compatibility =
                 resolve(
                         GeometrySerializer.of(newClass),
                         roundTrip(GeometrySerializer.of(oldClass).snapshotConfiguration()));
-        assertThat(compatibility.isIncompatible())
+        assertThat(expected.test(compatibility))
                 .as(
                         "old %s, new %s: %s",
                         oldClass.getSimpleName(), newClass.getSimpleName(), compatibility)
                 .isTrue();
-    }
-
-    /** As Flink resolves: the new serializer's snapshot is asked about the old snapshot. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static TypeSerializerSchemaCompatibility<?> resolve(
-            TypeSerializer<?> newSerializer, TypeSerializerSnapshot<?> oldSnapshot) {
-        TypeSerializerSnapshot newSnapshot = newSerializer.snapshotConfiguration();
-        return newSnapshot.resolveSchemaCompatibility((TypeSerializerSnapshot) oldSnapshot);
-    }
-
-    /** Writes {@code snapshot} as a savepoint does and reads it back. */
-    private static TypeSerializerSnapshot<?> roundTrip(TypeSerializerSnapshot<?> snapshot)
-            throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        TypeSerializerSnapshot.writeVersionedSnapshot(out, snapshot);
-        return read(out.getCopyOfBuffer());
-    }
-
-    private static TypeSerializerSnapshot<?> read(byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        TypeSerializerSnapshot<?> snapshot =
-                TypeSerializerSnapshot.readVersionedSnapshot(in, CLASS_LOADER);
-        assertThat(in.available()).as("bytes left after the snapshot").isZero();
-        return snapshot;
     }
 
     /** A versioned GeometrySerializerSnapshot written field by field. */

@@ -44,7 +44,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.sedona.flink.GeometryTypeSerializer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -87,16 +86,11 @@ class GeometryStateMigrationTest {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
-    private final SavepointJobs jobs = new SavepointJobs();
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @BeforeAll
     static void registerGeometryTypes() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-    }
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
     }
 
     static Stream<Arguments> predecessorsBackendsAndFormats() {

@@ -13,6 +13,9 @@ package dev.flinkgeometry.serializer;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
 import static dev.flinkgeometry.testing.ExactGeometry.assertExactlyEqual;
+import static dev.flinkgeometry.testing.Snapshots.GEOMETRY_CLASSES;
+import static dev.flinkgeometry.testing.Snapshots.resolve;
+import static dev.flinkgeometry.testing.Snapshots.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.JobTestData;
@@ -21,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
@@ -30,12 +32,8 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
-import org.locationtech.jts.geom.MultiLineString;
-import org.locationtech.jts.geom.MultiPoint;
-import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
@@ -46,26 +44,9 @@ import org.locationtech.jts.geom.Polygon;
  * end-to-end version on a MiniCluster is {@link GeometryStateMigrationTest}.
  */
 class KryoPredecessorSnapshotTest {
-    private static final ClassLoader CLASS_LOADER =
-            KryoPredecessorSnapshotTest.class.getClassLoader();
-
-    @SuppressWarnings("unchecked")
-    private static final Class<? extends Geometry>[] JTS_CLASSES =
-            new Class[] {
-                Geometry.class,
-                Point.class,
-                LineString.class,
-                LinearRing.class,
-                Polygon.class,
-                MultiPoint.class,
-                MultiLineString.class,
-                MultiPolygon.class,
-                GeometryCollection.class
-            };
-
     @Test
     void kryoStateOfAJtsClassMigratesToTheSameClassAndToGeometry() throws IOException {
-        for (Class<? extends Geometry> type : JTS_CLASSES) {
+        for (Class<? extends Geometry> type : GEOMETRY_CLASSES) {
             TypeSerializerSnapshot<?> kryo = roundTrip(kryoSnapshot(type));
             assertThat(kryo).isInstanceOf(KryoSerializerSnapshot.class);
 
@@ -165,24 +146,5 @@ class KryoPredecessorSnapshotTest {
 
     private static TypeSerializerSnapshot<?> kryoSnapshot(Class<?> type) {
         return new KryoSerializer<>(type, new SerializerConfigImpl()).snapshotConfiguration();
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static TypeSerializerSchemaCompatibility<?> resolve(
-            TypeSerializer<?> newSerializer, TypeSerializerSnapshot<?> oldSnapshot) {
-        TypeSerializerSnapshot newSnapshot = newSerializer.snapshotConfiguration();
-        return newSnapshot.resolveSchemaCompatibility((TypeSerializerSnapshot) oldSnapshot);
-    }
-
-    /** Writes {@code snapshot} as a savepoint does and reads it back. */
-    private static TypeSerializerSnapshot<?> roundTrip(TypeSerializerSnapshot<?> snapshot)
-            throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        TypeSerializerSnapshot.writeVersionedSnapshot(out, snapshot);
-        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
-        TypeSerializerSnapshot<?> read =
-                TypeSerializerSnapshot.readVersionedSnapshot(in, CLASS_LOADER);
-        assertThat(in.available()).isZero();
-        return read;
     }
 }

@@ -37,7 +37,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.StateMigrationException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,16 +67,11 @@ class WholeRecordKryoStateTest {
         }
     }
 
-    private final SavepointJobs jobs = new SavepointJobs();
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @BeforeAll
     static void registerGeometryTypes() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-    }
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
     }
 
     @ParameterizedTest

@@ -56,7 +56,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.StateMigrationException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,12 +106,7 @@ class WkbStateMigrationTest {
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
     /** The jobs this test started; a failed test cancels what still runs, freeing the slot. */
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     // ------------------------------------------------------------------------------------------
     // Geometry user keys

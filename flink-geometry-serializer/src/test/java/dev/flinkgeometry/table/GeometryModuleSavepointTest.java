@@ -30,7 +30,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.StringUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,12 +58,7 @@ class GeometryModuleSavepointTest {
 
     private static volatile CountDownLatch updates = new CountDownLatch(0);
 
-    private final SavepointJobs jobs = new SavepointJobs();
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
-    }
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"hashmap", "rocksdb"})

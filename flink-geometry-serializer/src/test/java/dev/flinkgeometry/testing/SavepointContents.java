@@ -65,13 +65,7 @@ public final class SavepointContents {
          * ValueState, the element serializer for a ListState, the value serializer of a MapState.
          */
         public TypeSerializerSnapshot<?> valueSnapshot(String stateName) {
-            StateMetaInfoSnapshot state = states.get(stateName);
-            if (state == null) {
-                throw new IllegalArgumentException(
-                        "no state " + stateName + " in the savepoint, only " + states.keySet());
-            }
-            TypeSerializerSnapshot<?> value =
-                    state.getTypeSerializerSnapshot(CommonSerializerKeys.VALUE_SERIALIZER);
+            TypeSerializerSnapshot<?> value = stateSerializerSnapshot(stateName);
             // A ListState's and a MapState's own serializer wraps the values' one; a value's own
             // composite serializer (a POJO, a tuple) is the value's.
             if (value instanceof ListSerializerSnapshot || value instanceof MapSerializerSnapshot) {
@@ -83,15 +77,19 @@ public final class SavepointContents {
             return value;
         }
 
-        /** The serializer snapshot of the user keys of a MapState. */
-        public TypeSerializerSnapshot<?> userKeySnapshot(String stateName) {
+        /** The state's own serializer snapshot (for a ListState or MapState, the wrapping one). */
+        private TypeSerializerSnapshot<?> stateSerializerSnapshot(String stateName) {
             StateMetaInfoSnapshot state = states.get(stateName);
             if (state == null) {
                 throw new IllegalArgumentException(
                         "no state " + stateName + " in the savepoint, only " + states.keySet());
             }
-            TypeSerializerSnapshot<?> value =
-                    state.getTypeSerializerSnapshot(CommonSerializerKeys.VALUE_SERIALIZER);
+            return state.getTypeSerializerSnapshot(CommonSerializerKeys.VALUE_SERIALIZER);
+        }
+
+        /** The serializer snapshot of the user keys of a MapState. */
+        public TypeSerializerSnapshot<?> userKeySnapshot(String stateName) {
+            TypeSerializerSnapshot<?> value = stateSerializerSnapshot(stateName);
             if (!(value instanceof MapSerializerSnapshot)) {
                 throw new IllegalArgumentException(
                         stateName + " is not a MapState: its serializer snapshot is " + value);

@@ -42,6 +42,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 
 /**
@@ -53,11 +55,11 @@ import org.junit.jupiter.params.provider.Arguments;
  * without finishing, so that the savepoint is taken of a running job), keys by them, and its keyed
  * function counts a {@link CountDownLatch} down per key handled (the MiniCluster runs in the test's
  * JVM). {@link #startAndAwait} submits the job and returns once the latch is at zero, or throws the
- * job's failure. One instance per test class tracks the jobs it started, so that a failed test
- * cancels what still runs ({@link #cancelJobsStillRunning()} in {@code @AfterEach}) and frees the
- * slots for the next test.
+ * job's failure. One instance per test class ({@code @RegisterExtension}) tracks the jobs it
+ * started, so that after each test, failed or not, it cancels what still runs and frees the slots
+ * for the next test.
  */
-public final class SavepointJobs {
+public final class SavepointJobs implements AfterEachCallback {
 
     /** The uid of the keys source; the same in every job, so that restores match it. */
     public static final String KEYS_UID = "keys";
@@ -122,8 +124,9 @@ public final class SavepointJobs {
         return client;
     }
 
-    /** Cancels every job this instance started that still runs; for {@code @AfterEach}. */
-    public void cancelJobsStillRunning() throws Exception {
+    /** After each test: cancels every job this instance started that still runs. */
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
         for (JobClient client : started) {
             if (!client.getJobExecutionResult().isDone()) {
                 cancel(client);

@@ -34,8 +34,8 @@ public class Visit {
     }
 
     /**
-     * Points and polygons of every layout from {@link KeyedGeometryStates#geometries()}, with
-     * SRIDs, empties and a {@code null} field of each kind.
+     * Points and polygons of every layout from {@link KeyedGeometryStates#geometries()}, with SRIDs
+     * and empties, each held, and a {@code null} field of each kind.
      */
     public static List<Visit> samples() {
         List<Point> points = new ArrayList<>();
@@ -51,11 +51,11 @@ public class Visit {
         int n = Math.max(points.size(), polygons.size());
         for (int i = 0; i < n; i++) {
             visits.add(
-                    new Visit(
-                            i,
-                            i == 1 ? null : points.get(i % points.size()),
-                            i == 2 ? null : polygons.get(i % polygons.size())));
+                    new Visit(i, points.get(i % points.size()), polygons.get(i % polygons.size())));
         }
+        // The nulls in records of their own, so that every point and polygon is also held.
+        visits.add(new Visit(n, null, polygons.get(0)));
+        visits.add(new Visit(n + 1, points.get(0), null));
         return visits;
     }
 

@@ -11,10 +11,8 @@
  */
 package dev.flinkgeometry.benchmarks.job;
 
-import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -30,41 +28,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * iterations (3 forks × 5 iterations of 1.5 s, after 4 of warm-up: Flink's stack takes seconds to
  * compile).
  */
-// The JVM options of BenchmarkBase, repeated: a @Fork here replaces the inherited one.
-@Fork(
-        value = 3,
-        jvmArgsAppend = {
-            "-Xms1g",
-            "-Xmx1g",
-            "-XX:+AlwaysPreTouch",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/java.time=ALL-UNNAMED",
-            "--add-opens=java.base/java.text=ALL-UNNAMED"
-        })
+// Only the fork count: JMH takes each @Fork attribute left blank (the JVM options) from
+// BenchmarkBase.
+@Fork(3)
 @Warmup(iterations = 4, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
+@OperationsPerInvocation(300_000) // records per job
 public class GeometryJobBenchmark extends JobBenchmarkBase {
-    public static final int RECORDS_PER_INVOCATION = 300_000;
-
     @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
     public String contender;
 
     @Override
     public String contender() {
         return contender;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(RECORDS_PER_INVOCATION)
-    public void rebalance(FlinkEnvironmentContext context) throws Exception {
-        run(context, RECORDS_PER_INVOCATION);
     }
 }

@@ -28,6 +28,8 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.locationtech.jts.geom.Geometry;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
@@ -39,7 +41,8 @@ import org.openjdk.jmh.annotations.Setup;
  * rotates through its 3,961 countries and lakes record by record.
  *
  * <p>Each invocation is a whole job, whose start and end cost the same for every contender; the
- * subclasses choose how many records amortize it.
+ * subclasses choose how many records amortize it, in their class-level {@link
+ * OperationsPerInvocation} annotation.
  */
 public abstract class JobBenchmarkBase extends BenchmarkBase {
     // Not polygon-256: Kryo needs ~100 s per 300,000 records there.
@@ -48,6 +51,7 @@ public abstract class JobBenchmarkBase extends BenchmarkBase {
 
     private Geometry[] geometries;
     private TypeInformation<GeometryRecord> recordType;
+    private int recordsPerJob;
 
     public abstract String contender();
 
@@ -56,12 +60,15 @@ public abstract class JobBenchmarkBase extends BenchmarkBase {
         geometries = Workloads.load(workload);
         recordType = GeometryRecordTypes.of(contender());
         verify(new SerializerConfigImpl());
+        // The subclass's @OperationsPerInvocation, so that its job size is written once.
+        recordsPerJob = getClass().getAnnotation(OperationsPerInvocation.class).value();
     }
 
-    /** Runs one job of {@code records} records. */
-    void run(FlinkEnvironmentContext context, int records) throws Exception {
+    /** One job of as many records as the subclass's {@link OperationsPerInvocation} says. */
+    @Benchmark
+    public void rebalance(FlinkEnvironmentContext context) throws Exception {
         StreamExecutionEnvironment env = context.environment(1);
-        env.fromSequence(0, records - 1)
+        env.fromSequence(0, recordsPerJob - 1)
                 .map(new ToRecord(geometries))
                 .returns(recordType)
                 .rebalance()

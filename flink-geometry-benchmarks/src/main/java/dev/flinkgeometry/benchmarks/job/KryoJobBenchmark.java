@@ -11,10 +11,8 @@
  */
 package dev.flinkgeometry.benchmarks.job;
 
-import dev.flinkgeometry.benchmarks.FlinkEnvironmentContext;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
@@ -28,20 +26,13 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @Warmup(iterations = 2, time = 2, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 3, time = 2, timeUnit = TimeUnit.SECONDS)
+@OperationsPerInvocation(30_000) // records per job
 public class KryoJobBenchmark extends JobBenchmarkBase {
-    public static final int RECORDS_PER_INVOCATION = 30_000;
-
     @Param({Contenders.KRYO})
     public String contender;
 
     @Override
     public String contender() {
         return contender;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(RECORDS_PER_INVOCATION)
-    public void rebalance(FlinkEnvironmentContext context) throws Exception {
-        run(context, RECORDS_PER_INVOCATION);
     }
 }

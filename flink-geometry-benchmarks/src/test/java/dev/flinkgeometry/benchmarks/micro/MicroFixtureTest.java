@@ -39,19 +39,10 @@ import org.openjdk.jmh.annotations.Param;
  * quick JMH run uses the point only), and the checks behind it catch a contender that is wrong.
  */
 class MicroFixtureTest {
-    static final List<Class<?>> BENCHMARKS =
-            List.of(
-                    SerializeBenchmark.class,
-                    DeserializeBenchmark.class,
-                    RawCopyBenchmark.class,
-                    DeepCopyBenchmark.class,
-                    StreamSerializeBenchmark.class,
-                    StreamDeserializeBenchmark.class);
-
     @TestFactory
     Stream<DynamicTest> everySetupOfEveryMicroBenchmarkPasses() throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
-        for (Class<?> type : BENCHMARKS) {
+        for (Class<?> type : ByteViewBenchmarks.ALL) {
             for (String workload : params(type, "workload")) {
                 tests.add(
                         DynamicTest.dynamicTest(
@@ -68,7 +59,7 @@ class MicroFixtureTest {
 
     @Test
     void theByteViewBenchmarksCoverEveryWorkloadAndTheirOperationsContenders() throws Exception {
-        for (Class<?> type : BENCHMARKS) {
+        for (Class<?> type : ByteViewBenchmarks.ALL) {
             assertThat(Workloads.ALL)
                     .as(type.getSimpleName())
                     .containsAll(params(type, "workload"));

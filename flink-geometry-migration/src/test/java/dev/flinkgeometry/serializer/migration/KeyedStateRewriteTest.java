@@ -230,11 +230,7 @@ class KeyedStateRewriteTest {
             // Flink's SavepointWriter would not copy the other operator's RocksDB files.
             assertThatThrownBy(
                             () ->
-                                    KeyedStateRewrite.forOperator(UID, legacy, NEW)
-                                            .valueState("latest", legacy, NEW)
-                                            .valueState("count", Types.LONG, Types.LONG)
-                                            .listState("history", legacy, NEW)
-                                            .mapState("links", legacy, legacy, NEW, NEW)
+                                    everyState(legacy, legacy)
                                             .rewrite(
                                                     firstSavepoint,
                                                     savepoints
@@ -262,13 +258,7 @@ class KeyedStateRewriteTest {
 
         // The rewrite.
         String rewritten = savepoints.resolve("rewritten").toUri().toString();
-        long keys =
-                KeyedStateRewrite.forOperator(UID, legacy, NEW)
-                        .valueState("latest", legacy, NEW)
-                        .valueState("count", Types.LONG, Types.LONG)
-                        .listState("history", legacy, NEW)
-                        .mapState("links", legacy, legacy, NEW, NEW)
-                        .rewrite(legacySavepoint, rewritten, stateBackend);
+        long keys = everyState(legacy, legacy).rewrite(legacySavepoint, rewritten, stateBackend);
         assertThat(keys).isEqualTo(testData.keys.size());
         assertGeometrySerializersOnly(rewritten);
 
@@ -458,36 +448,36 @@ class KeyedStateRewriteTest {
         }
     }
 
+    /**
+     * The test job's states latest, count and history declared, from the old key and value types.
+     */
+    private static KeyedStateRewrite<Geometry> withoutLinks(
+            TypeInformation<Geometry> oldKeys, TypeInformation<Geometry> oldValues) {
+        return KeyedStateRewrite.forOperator(UID, oldKeys, NEW)
+                .valueState("latest", oldValues, NEW)
+                .valueState("count", Types.LONG, Types.LONG)
+                .listState("history", oldValues, NEW);
+    }
+
+    /** Every state of the test job declared: {@link #withoutLinks} and the MapState links. */
+    private static KeyedStateRewrite<Geometry> everyState(
+            TypeInformation<Geometry> oldKeys, TypeInformation<Geometry> oldValues) {
+        return withoutLinks(oldKeys, oldValues).mapState("links", oldValues, oldValues, NEW, NEW);
+    }
+
     private void assertRefusedBeforeAnyJob(String savepoint, StateBackend backend) {
         String target = savepoints.resolve("never-written").toUri().toString();
-        assertThatThrownBy(
-                        () ->
-                                KeyedStateRewrite.forOperator(UID, LEGACY, NEW)
-                                        .valueState("latest", LEGACY, NEW)
-                                        .valueState("count", Types.LONG, Types.LONG)
-                                        .listState("history", LEGACY, NEW)
-                                        .rewrite(savepoint, target, backend))
+        assertThatThrownBy(() -> withoutLinks(LEGACY, LEGACY).rewrite(savepoint, target, backend))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("states [links] that the rewrite neither declares nor drops");
         assertThatThrownBy(
                         () ->
-                                KeyedStateRewrite.forOperator(UID, LEGACY, NEW)
-                                        .valueState("latest", LEGACY, NEW)
-                                        .valueState("count", Types.LONG, Types.LONG)
-                                        .listState("history", LEGACY, NEW)
-                                        .mapState("links", LEGACY, LEGACY, NEW, NEW)
+                                everyState(LEGACY, LEGACY)
                                         .valueState("typo", LEGACY, NEW)
                                         .rewrite(savepoint, target, backend))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("declared states [typo] are not in the savepoint");
-        assertThatThrownBy(
-                        () ->
-                                KeyedStateRewrite.forOperator(UID, NEW, NEW)
-                                        .valueState("latest", LEGACY, NEW)
-                                        .valueState("count", Types.LONG, Types.LONG)
-                                        .listState("history", LEGACY, NEW)
-                                        .mapState("links", LEGACY, LEGACY, NEW, NEW)
-                                        .rewrite(savepoint, target, backend))
+        assertThatThrownBy(() -> everyState(NEW, LEGACY).rewrite(savepoint, target, backend))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cannot read the savepoint's keys as they are")
                 .hasMessageContaining("WkbGeometrySerializerSnapshot");

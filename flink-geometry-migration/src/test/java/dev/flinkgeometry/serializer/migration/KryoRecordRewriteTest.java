@@ -21,9 +21,8 @@ import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointJobs;
+import dev.flinkgeometry.testing.Visit;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -33,51 +32,29 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.Polygon;
 
 /**
  * The way out for records that were held whole in Kryo (a class that was not a POJO) and that the
  * new job turns into a POJO with {@code GeometrySerializer} fields, which Flink refuses to restore
  * ({@code WholeRecordKryoStateTest}): {@link KeyedStateRewrite} reads the state with the old {@code
  * GenericTypeInfo} and writes it with the new {@code PojoTypeInfo}, and the new job restores every
- * record exactly.
+ * record exactly. The record is the shared {@link Visit}: held whole in Kryo by the old job, a POJO
+ * for the new one.
  */
 class KryoRecordRewriteTest {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
-    /** The record: held whole in Kryo by the old job, a POJO for the new one. */
-    public static class Visit {
-        public long id;
-        public Point position;
-        public Polygon area;
-
-        public Visit() {}
-
-        Visit(long id, Point position, Polygon area) {
-            this.id = id;
-            this.position = position;
-            this.area = area;
-        }
-    }
-
-    private final SavepointJobs jobs = new SavepointJobs();
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     @BeforeAll
     static void registerGeometryTypes() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-    }
-
-    @AfterEach
-    void cancelJobsStillRunning() throws Exception {
-        jobs.cancelJobsStillRunning();
     }
 
     @Test
@@ -86,7 +63,7 @@ class KryoRecordRewriteTest {
         String target = savepoints.toUri().toString();
         TypeInformation<Visit> kryo = new GenericTypeInfo<>(Visit.class);
         TypeInformation<Visit> pojo = TypeInformation.of(Visit.class);
-        Map<String, Records<Visit>> written = RecordStateJob.perKey(visits());
+        Map<String, Records<Visit>> written = RecordStateJob.perKey(Visit.samples());
 
         JobClient writer =
                 RecordStateJob.write(jobs, "rocksdb", null, StateTypes.of(kryo), written);
@@ -124,23 +101,5 @@ class KryoRecordRewriteTest {
         } else {
             KeyedGeometryStates.assertExact(what, actual, ExactGeometry.asDecoded(expected), true);
         }
-    }
-
-    private static List<Visit> visits() {
-        List<Point> points = new ArrayList<>();
-        List<Polygon> polygons = new ArrayList<>();
-        for (Geometry geometry : KeyedGeometryStates.geometries()) {
-            if (geometry instanceof Point) {
-                points.add((Point) geometry);
-            } else if (geometry instanceof Polygon) {
-                polygons.add((Polygon) geometry);
-            }
-        }
-        List<Visit> visits = new ArrayList<>();
-        for (int i = 0; i < points.size(); i++) {
-            visits.add(
-                    new Visit(i, points.get(i), i == 1 ? null : polygons.get(i % polygons.size())));
-        }
-        return visits;
     }
 }

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer.legacy;
 
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -67,14 +68,7 @@ public final class WkbGeometrySerializerSnapshot<T extends Geometry>
     @Override
     public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader)
             throws IOException {
-        if (readVersion != VERSION) {
-            throw new IOException(
-                    "unknown WkbGeometrySerializerSnapshot version "
-                            + readVersion
-                            + " (this release reads version "
-                            + VERSION
-                            + "); was the savepoint written by a newer flink-geometry?");
-        }
+        SnapshotVersion.require("WkbGeometrySerializerSnapshot", readVersion, VERSION);
         geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
     }
 

@@ -11,6 +11,11 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import static dev.flinkgeometry.testing.Snapshots.GEOMETRY_CLASSES;
+import static dev.flinkgeometry.testing.Snapshots.read;
+import static dev.flinkgeometry.testing.Snapshots.resolve;
+import static dev.flinkgeometry.testing.Snapshots.roundTrip;
+import static dev.flinkgeometry.testing.Snapshots.versioned;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,7 +24,6 @@ import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryMixes;
 import dev.flinkgeometry.testing.SerializerBytes;
 import java.io.IOException;
-import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -32,9 +36,7 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
-import org.locationtech.jts.geom.MultiLineString;
 import org.locationtech.jts.geom.MultiPoint;
-import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
@@ -43,21 +45,6 @@ import org.locationtech.jts.geom.Polygon;
  * {@code GeometrySerializerSnapshot} taking legacy WKB state over by migration.
  */
 class WkbGeometrySerializerSnapshotTest {
-    private static final ClassLoader CLASS_LOADER =
-            WkbGeometrySerializerSnapshotTest.class.getClassLoader();
-
-    private static final List<Class<? extends Geometry>> GEOMETRY_CLASSES =
-            List.of(
-                    Geometry.class,
-                    Point.class,
-                    LineString.class,
-                    LinearRing.class,
-                    Polygon.class,
-                    MultiPoint.class,
-                    MultiLineString.class,
-                    MultiPolygon.class,
-                    GeometryCollection.class);
-
     @Test
     void aSnapshotIsItsVersionAndClassNameAndRoundTrips() throws Exception {
         for (Class<? extends Geometry> type : GEOMETRY_CLASSES) {
@@ -291,34 +278,6 @@ class WkbGeometrySerializerSnapshotTest {
     }
 
     // ------------------------------------------------------------------------------------------
-
-    /** As Flink resolves: the new serializer's snapshot is asked about the old snapshot. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static TypeSerializerSchemaCompatibility<?> resolve(
-            TypeSerializer<?> newSerializer, TypeSerializerSnapshot<?> oldSnapshot) {
-        TypeSerializerSnapshot newSnapshot = newSerializer.snapshotConfiguration();
-        return newSnapshot.resolveSchemaCompatibility((TypeSerializerSnapshot) oldSnapshot);
-    }
-
-    /** The serializer's snapshot written as a savepoint does and read back. */
-    private static TypeSerializerSnapshot<?> roundTrip(TypeSerializer<?> serializer)
-            throws IOException {
-        return read(versioned(serializer.snapshotConfiguration()));
-    }
-
-    private static byte[] versioned(TypeSerializerSnapshot<?> snapshot) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
-        TypeSerializerSnapshot.writeVersionedSnapshot(out, snapshot);
-        return out.getCopyOfBuffer();
-    }
-
-    private static TypeSerializerSnapshot<?> read(byte[] bytes) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(bytes);
-        TypeSerializerSnapshot<?> snapshot =
-                TypeSerializerSnapshot.readVersionedSnapshot(in, CLASS_LOADER);
-        assertThat(in.available()).as("bytes left after the snapshot").isZero();
-        return snapshot;
-    }
 
     /** A versioned WkbGeometrySerializerSnapshot written field by field. */
     private static byte[] snapshotBytes(int version, String geometryClass) {

@@ -38,15 +38,13 @@ class WkbWriterLongPointCountTest {
     /** Parts: 2,100 * 2^20 coordinates is more than 2^31. */
     private static final int PARTS = 2_100;
 
+    /** The WKB size of {@link #multiLineString()}: headers and counts, 16 bytes a point. */
+    private static final long MULTI_LINE_STRING_BYTES =
+            5 + 4 + PARTS * (5 + 4L) + 16L * PARTS * POINTS;
+
     @Test
     void aMultiLineStringOfMoreThanIntMaxPointsIsRefusedWithItsTrueSize() {
-        LineString line = FACTORY.createLineString(sequence(false));
-        LineString[] lines = new LineString[PARTS];
-        Arrays.fill(lines, line);
-        Geometry multi = FACTORY.createMultiLineString(lines);
-
-        long expected = 5 + 4 + PARTS * (5 + 4L) + 16L * PARTS * POINTS;
-        assertRefusedWithSize(multi, expected);
+        assertRefusedWithSize(multiLineString(), MULTI_LINE_STRING_BYTES);
     }
 
     @Test
@@ -62,16 +60,19 @@ class WkbWriterLongPointCountTest {
 
     @Test
     void aCollectionOfMoreThanIntMaxPointsIsRefusedWithoutVisitingTheRest() {
-        LineString line = FACTORY.createLineString(sequence(false));
-        LineString[] lines = new LineString[PARTS];
-        Arrays.fill(lines, line);
-        Geometry multi = FACTORY.createMultiLineString(lines);
         Geometry collection =
-                FACTORY.createGeometryCollection(new Geometry[] {multi, FACTORY.createPoint()});
+                FACTORY.createGeometryCollection(
+                        new Geometry[] {multiLineString(), FACTORY.createPoint()});
 
-        long multiBytes = 5 + 4 + PARTS * (5 + 4L) + 16L * PARTS * POINTS;
         // The collection's header and count, and its first member: the size pass stops there.
-        assertRefusedWithSize(collection, 5 + 4 + multiBytes);
+        assertRefusedWithSize(collection, 5 + 4 + MULTI_LINE_STRING_BYTES);
+    }
+
+    /** {@link #PARTS} times the same line of {@link #POINTS} points. */
+    private static Geometry multiLineString() {
+        LineString[] lines = new LineString[PARTS];
+        Arrays.fill(lines, FACTORY.createLineString(sequence(false)));
+        return FACTORY.createMultiLineString(lines);
     }
 
     @Test
