@@ -93,6 +93,23 @@ class GeometryEncoderReadsTest {
         }
     }
 
+    @Test
+    void aPointsDeclarationHidesTheValuesOfItsCoordinateObject() throws Exception {
+        Coordinate xyzm = new CoordinateXYZM(1, 2, 3, 4);
+        int[][] layouts = {{2, 0}, {3, 0}, {3, 1}, {4, 1}};
+        CoordinateLayout[] expected = {
+            CoordinateLayout.XY, CoordinateLayout.XYZ, CoordinateLayout.XYM, CoordinateLayout.XYZM
+        };
+        for (int i = 0; i < layouts.length; i++) {
+            Point point = FACTORY.createPoint(sequence(layouts[i][0], layouts[i][1], xyzm));
+
+            byte[] fast = encodeOnce(new GeometryEncoder(), point);
+
+            assertThat(fast[0] >>> 1 & 7).isEqualTo(expected[i].code());
+            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(point));
+        }
+    }
+
     /** One encode call into a large enough buffer ({@code encode(Geometry)} makes two). */
     private static byte[] encodeOnce(GeometryEncoder encoder, Geometry geometry)
             throws GeometryFormatException {

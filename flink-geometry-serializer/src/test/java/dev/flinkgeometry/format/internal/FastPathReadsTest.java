@@ -154,6 +154,29 @@ class FastPathReadsTest {
         }
     }
 
+    @Test
+    void aDeclarationHidesTheValuesOfCoordinateObjects() {
+        // XYZM objects under every narrower declaration: the getters answer NaN for what is not
+        // declared, and so must the fast paths.
+        for (int[] layout : new int[][] {{2, 0}, {3, 0}, {3, 1}}) {
+            CountingSequences.Array sequence = xyzm(5, layout[0], layout[1]);
+            int declared =
+                    (sequence.hasZ() ? CoordinateTypeRule.Z : 0)
+                            | (sequence.hasM() ? CoordinateTypeRule.M : 0);
+            assertThat(CoordinateTypeRule.of(sequence, 0, true)).isEqualTo(declared);
+            for (int flags = 0; flags < 4; flags++) {
+                byte[] fast = new byte[8 + 32 * 5];
+                byte[] plain = new byte[fast.length];
+                CoordinateWriter.write(sequence, flags, fast, 8, true);
+                CoordinateWriter.write(sequence, flags, plain, 8, false);
+                assertThat(fast).as("flags %d", flags).isEqualTo(plain);
+            }
+            byte[] guessed = new byte[8 + 16 * 5];
+            assertThat(CoordinateWriter.writeXyUnlessValues(sequence, guessed, 8))
+                    .isEqualTo(declared == 0 ? 8 + 16 * 5 : -1);
+        }
+    }
+
     private static CountingSequences.Array xyzm(int size) {
         return xyzm(size, 4, 1);
     }
