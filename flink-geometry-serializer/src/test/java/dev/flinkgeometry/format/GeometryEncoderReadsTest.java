@@ -110,6 +110,30 @@ class GeometryEncoderReadsTest {
         }
     }
 
+    @Test
+    void emptySequencesAreNotSearchedForValues() throws Exception {
+        CountingSequences.Array point = sequence(3, 0);
+        CountingSequences.Array line = sequence(3, 0);
+        Geometry[] geometries = {
+            FACTORY.createPoint(point),
+            // A collection's members take the value rule, not the XY guess.
+            FACTORY.createGeometryCollection(
+                    new Geometry[] {FACTORY.createLineString(line), FACTORY.createPoint(point)})
+        };
+        for (Geometry geometry : geometries) {
+            point.reset();
+            line.reset();
+
+            byte[] fast = encodeOnce(new GeometryEncoder(), geometry);
+
+            // One pass, the write's (of nothing): no look for values in an empty sequence.
+            assertThat(point.arrayCalls).isEqualTo(1);
+            assertThat(line.arrayCalls).isEqualTo(geometry.getNumGeometries() - 1);
+            assertThat(point.getterCalls + line.getterCalls).isZero();
+            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(geometry));
+        }
+    }
+
     /** One encode call into a large enough buffer ({@code encode(Geometry)} makes two). */
     private static byte[] encodeOnce(GeometryEncoder encoder, Geometry geometry)
             throws GeometryFormatException {

@@ -177,6 +177,22 @@ class FastPathReadsTest {
         }
     }
 
+    @Test
+    void theValueRuleFindsZAndMWhicheverComesFirst() {
+        Coordinate zFirst = new CoordinateXYZM(0, 0, 1, Double.NaN);
+        Coordinate mFirst = new CoordinateXYZM(0, 0, Double.NaN, 1);
+        Coordinate both = new CoordinateXYZM(0, 0, 1, 1);
+        Coordinate[][] orders = {
+            {zFirst, mFirst}, {mFirst, zFirst}, {zFirst, zFirst, both}, {mFirst, mFirst, both}
+        };
+        for (Coordinate[] order : orders) {
+            for (boolean fast : new boolean[] {true, false}) {
+                assertThat(CoordinateTypeRule.of(new CountingSequences.Array(order, 4, 1), 0, fast))
+                        .isEqualTo(CoordinateTypeRule.Z | CoordinateTypeRule.M);
+            }
+        }
+    }
+
     private static CountingSequences.Array xyzm(int size) {
         return xyzm(size, 4, 1);
     }
