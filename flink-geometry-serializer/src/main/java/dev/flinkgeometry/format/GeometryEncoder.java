@@ -375,7 +375,7 @@ public final class GeometryEncoder {
         private int coordinates(CoordinateSequence sequence, int found, byte[] target, int at) {
             if (guessXy) {
                 int end = CoordinateWriter.writeXyUnlessValues(sequence, target, at);
-                if (end < 0) {
+                if (end == -1) {
                     wrongGuess = true; // the output is discarded; stay within the guessed size
                     return at;
                 }
@@ -445,14 +445,16 @@ public final class GeometryEncoder {
             return at;
         }
 
-        /** Each member with its own header, from a multiple of 8 after the collection's start. */
+        /**
+         * Each member with its own header, from a multiple of 8 after the collection's start (its
+         * 8-byte header ends at {@code body}, so a multiple of 8 after {@code body} too).
+         */
         private int collection(
                 GeometryCollection collection, int members, byte[] target, int body) {
-            int start = body - GeometryFormat.HEADER_BYTES;
             int at = body;
             for (int i = 0; i < members; i++) {
                 int end = write(collection.getGeometryN(i), target, at);
-                at = start + (int) align8(end - start);
+                at = body + (int) align8(end - body);
                 Arrays.fill(target, end, at, (byte) 0);
             }
             return at;

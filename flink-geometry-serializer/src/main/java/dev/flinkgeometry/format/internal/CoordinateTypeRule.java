@@ -57,25 +57,24 @@ public final class CoordinateTypeRule {
      * path that tests hold the fast one to.
      */
     public static int of(Geometry geometry, boolean fast) {
-        if (geometry instanceof Point) {
-            return of(((Point) geometry).getCoordinateSequence(), 0, fast);
-        } else if (geometry instanceof LineString) {
-            return of(((LineString) geometry).getCoordinateSequence(), 0, fast);
-        } else if (geometry instanceof Polygon) {
-            return ofPolygon((Polygon) geometry, 0, fast);
-        }
-        int found = 0;
-        for (int i = 0; i < geometry.getNumGeometries() && found != ZM; i++) {
-            Geometry member = geometry.getGeometryN(i);
-            if (member instanceof Polygon) {
-                found = ofPolygon((Polygon) member, found, fast);
-            } else if (member instanceof Point) {
-                found = of(((Point) member).getCoordinateSequence(), found, fast);
-            } else {
-                found = of(((LineString) member).getCoordinateSequence(), found, fast);
+        if (geometry instanceof GeometryCollection) {
+            int found = 0;
+            for (int i = 0; i < geometry.getNumGeometries() && found != ZM; i++) {
+                found = ofPart(geometry.getGeometryN(i), found, fast);
             }
+            return found;
         }
-        return found;
+        return ofPart(geometry, 0, fast);
+    }
+
+    /** {@code found} plus the flags of a point, line string or polygon. */
+    private static int ofPart(Geometry part, int found, boolean fast) {
+        if (part instanceof Point) {
+            return of(((Point) part).getCoordinateSequence(), found, fast);
+        } else if (part instanceof Polygon) {
+            return ofPolygon((Polygon) part, found, fast);
+        }
+        return of(((LineString) part).getCoordinateSequence(), found, fast);
     }
 
     private static int ofPolygon(Polygon polygon, int found, boolean fast) {
@@ -97,21 +96,22 @@ public final class CoordinateTypeRule {
         if (fast && sequence instanceof CoordinateArraySequence) {
             // JTS's default sequence: read the coordinate objects directly.
             Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
-            if (needZ && !needM) {
-                return hasZ(coordinates, size) ? found | Z : found;
-            }
-            for (int i = 0; i < size && (needZ || needM); i++) {
-                Coordinate c = coordinates[i];
-                if (needZ && !Double.isNaN(c.getZ())) {
-                    found |= Z;
-                    needZ = false;
+            if (needM) {
+                for (int i = 0; i < size && (needZ || needM); i++) {
+                    Coordinate c = coordinates[i];
+                    if (needZ && !Double.isNaN(c.getZ())) {
+                        found |= Z;
+                        needZ = false;
+                    }
+                    if (needM && !Double.isNaN(c.getM())) {
+                        found |= M;
+                        needM = false;
+                    }
                 }
-                if (needM && !Double.isNaN(c.getM())) {
-                    found |= M;
-                    needM = false;
-                }
+                return found;
             }
-            return found;
+            // Only Z is wanted (needZ, as the early exit above returned otherwise).
+            return hasZ(coordinates, size) ? found | Z : found;
         }
         for (int i = 0; i < size && (needZ || needM); i++) {
             if (needZ && !Double.isNaN(sequence.getZ(i))) {

@@ -72,10 +72,10 @@ public final class CoordinateWriter {
             Coordinate[] coordinates = ((CoordinateArraySequence) sequence).toCoordinateArray();
             boolean checkZ = sequence.hasZ();
             boolean checkM = sequence.hasM();
-            if (!checkZ && !checkM) {
-                return xy(coordinates, sequence.size(), target, offset);
+            if (checkZ || checkM) {
+                return xyUnlessValues(coordinates, sequence.size(), checkZ, checkM, target, offset);
             }
-            return xyUnlessValues(coordinates, sequence.size(), checkZ, checkM, target, offset);
+            return xy(coordinates, sequence.size(), target, offset);
         }
         if (CoordinateTypeRule.of(sequence, 0, true) != 0) {
             return -1;
