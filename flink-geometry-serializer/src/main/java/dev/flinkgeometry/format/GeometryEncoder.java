@@ -158,16 +158,26 @@ public final class GeometryEncoder {
 
         /**
          * The most frequent record, without tables: one header and at most one coordinate, whose
-         * own Z and M values decide the layout (the value rule for a single coordinate).
+         * own Z and M values decide the layout (the value rule for a single coordinate). A point of
+         * JTS's default sequence is read as its one coordinate object, and the XY case (nearly
+         * every point) written directly.
          */
         private int point(Point point, byte[] target, int offset) throws GeometryFormatException {
             checkSrid(point);
             CoordinateSequence sequence = point.getCoordinateSequence();
             int count = sequence.size();
+            int found;
             if (count == 1 && sequence instanceof CoordinateArraySequence) {
-                return xyPoint(point, (CoordinateArraySequence) sequence, target, offset);
+                Coordinate c = sequence.getCoordinate(0);
+                double z = sequence.hasZ() ? c.getZ() : Double.NaN;
+                double m = sequence.hasM() ? c.getM() : Double.NaN;
+                if (z != z && m != m) {
+                    return xyPoint(point.getSRID(), c, target, offset);
+                }
+                found = (z == z ? CoordinateTypeRule.Z : 0) | (m == m ? CoordinateTypeRule.M : 0);
+            } else {
+                found = count == 0 ? 0 : CoordinateTypeRule.of(sequence, 0, true);
             }
-            int found = count == 0 ? 0 : CoordinateTypeRule.of(sequence, 0, true);
             int size = GeometryFormat.HEADER_BYTES + count * CoordinateWriter.bytes(found);
             if (size > target.length - offset) {
                 return -size;
@@ -177,34 +187,15 @@ public final class GeometryEncoder {
                     sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
         }
 
-        /**
-         * A point of JTS's default sequence, without loops: its one coordinate's Z and M decide the
-         * layout; the XY case (nearly every point) is written directly.
-         */
-        private int xyPoint(
-                Point point, CoordinateArraySequence sequence, byte[] target, int offset)
-                throws GeometryFormatException {
-            Coordinate c = sequence.getCoordinate(0);
-            double z = sequence.hasZ() ? c.getZ() : Double.NaN;
-            double m = sequence.hasM() ? c.getM() : Double.NaN;
-            if (z == z || m == m) {
-                int found =
-                        (z == z ? CoordinateTypeRule.Z : 0) | (m == m ? CoordinateTypeRule.M : 0);
-                int size = GeometryFormat.HEADER_BYTES + CoordinateWriter.bytes(found);
-                if (size > target.length - offset) {
-                    return -size;
-                }
-                header(GeometryFormat.POINT, point.getSRID(), found, 1, target, offset);
-                return CoordinateWriter.write(
-                        sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
+        private static int xyPoint(int srid, Coordinate c, byte[] target, int offset) {
+            int size = GeometryFormat.HEADER_BYTES + 16;
+            if (size > target.length - offset) {
+                return -size;
             }
-            if (GeometryFormat.HEADER_BYTES + 16 > target.length - offset) {
-                return -(GeometryFormat.HEADER_BYTES + 16);
-            }
-            header(GeometryFormat.POINT, point.getSRID(), 0, 1, target, offset);
+            header(GeometryFormat.POINT, srid, 0, 1, target, offset);
             RawBytes.putDoubleLE(target, offset + 8, c.x);
             RawBytes.putDoubleLE(target, offset + 16, c.y);
-            return offset + GeometryFormat.HEADER_BYTES + 16;
+            return offset + size;
         }
 
         // ------------------------------------------------------------------------------------
