@@ -140,9 +140,6 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
-        if (record != null) {
-            DeclaredGeometryClass.requireJtsClass(record);
-        }
         records.write(record, target);
     }
 

@@ -47,12 +47,18 @@ public final class AlignedRecords {
         this.decoder = GeometryDecoder.reusing(sequenceKind);
     }
 
-    /** Writes the record of {@code geometry}, or of {@code null}. */
+    /**
+     * Writes the record of {@code geometry}, or of {@code null}.
+     *
+     * @throws IllegalArgumentException for a user subclass of a JTS class, which would be read back
+     *     as its JTS class ({@link DeclaredGeometryClass#requireJtsClass})
+     */
     public void write(Geometry geometry, DataOutputView target) throws IOException {
         if (geometry == null) {
             target.writeByte(0);
             return;
         }
+        DeclaredGeometryClass.requireJtsClass(geometry);
         if (target instanceof DataOutputSerializer
                 && writeInPlace(geometry, (DataOutputSerializer) target)) {
             return; // Flink's network writer and its RocksDB state views: no staging, no copy

@@ -71,7 +71,6 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
 
     @Override
     public void write(Kryo kryo, Output output, Geometry geometry) {
-        DeclaredGeometryClass.requireJtsClass(geometry);
         try {
             records.write(geometry, viewOf(output));
         } catch (IOException e) {
