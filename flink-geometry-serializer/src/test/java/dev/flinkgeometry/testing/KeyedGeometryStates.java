@@ -90,37 +90,19 @@ public final class KeyedGeometryStates {
             Map<String, Records<Geometry>> written,
             UnaryOperator<Geometry> expectedOf,
             boolean decoded) {
-        assertThat(observed.keySet()).containsExactlyInAnyOrderElementsOf(written.keySet());
-        int geometries = 0;
-        for (Map.Entry<String, Records<Geometry>> entry : written.entrySet()) {
-            String key = entry.getKey();
-            Records<Geometry> want = entry.getValue();
-            Records<Geometry> got = observed.get(key);
-            assertExact(key + " value", got.value(), expectedOf.apply(want.value()), decoded);
-            assertThat(got.list()).as("%s list", key).hasSameSizeAs(want.list());
-            for (int i = 0; i < want.list().size(); i++) {
-                assertExact(
-                        key + " list[" + i + "]",
-                        got.list().get(i),
-                        expectedOf.apply(want.list().get(i)),
-                        decoded);
-            }
-            assertThat(got.map()).as("%s map", key).containsOnlyKeys(want.map().keySet());
-            for (Map.Entry<String, Geometry> mapEntry : want.map().entrySet()) {
-                String name = key + " map[" + mapEntry.getKey() + "]";
-                if (mapEntry.getValue() == null) {
-                    assertThat(got.map().get(mapEntry.getKey())).as(name).isNull();
-                } else {
-                    assertExact(
-                            name,
-                            got.map().get(mapEntry.getKey()),
-                            expectedOf.apply(mapEntry.getValue()),
-                            decoded);
-                }
-            }
-            geometries += 1 + want.list().size() + want.map().size();
-        }
-        assertThat(geometries).as("geometries compared").isGreaterThan(300);
+        int[] compared = {0};
+        RecordStateJob.assertSameRecords(
+                observed,
+                written,
+                (what, actual, expected) -> {
+                    compared[0]++;
+                    if (expected == null) {
+                        assertThat(actual).as(what).isNull();
+                    } else {
+                        assertExact(what, actual, expectedOf.apply(expected), decoded);
+                    }
+                });
+        assertThat(compared[0]).as("geometries compared").isGreaterThan(300);
     }
 
     /**
