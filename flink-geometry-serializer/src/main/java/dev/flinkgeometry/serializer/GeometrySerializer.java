@@ -140,6 +140,9 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
+        if (record != null) {
+            DeclaredGeometryClass.requireInstance(geometryClass, record);
+        }
         records.write(record, target);
     }
 

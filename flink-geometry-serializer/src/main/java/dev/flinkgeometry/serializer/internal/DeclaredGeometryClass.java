@@ -76,6 +76,24 @@ public final class DeclaredGeometryClass {
     }
 
     /**
+     * Fails unless {@code record} is a {@code declared}: a serializer must not write what it cannot
+     * read back (a {@code Polygon} through a serializer declared for {@code Point}, reached through
+     * raw types or an unchecked cast). Refused before anything is written.
+     *
+     * @throws IllegalArgumentException for a geometry of another class
+     */
+    public static void requireInstance(Class<? extends Geometry> declared, Geometry record) {
+        if (!declared.isInstance(record)) {
+            throw new IllegalArgumentException(
+                    "cannot serialize a "
+                            + record.getGeometryType()
+                            + " with a serializer declared for "
+                            + declared.getName()
+                            + ": it could not read it back");
+        }
+    }
+
+    /**
      * {@code geometry} as {@code declared}. Formats do not tell a {@code LinearRing} from a {@code
      * LineString}, so for a serializer declared for {@code LinearRing} a line string is rebuilt as
      * a ring (same sequence and SRID).

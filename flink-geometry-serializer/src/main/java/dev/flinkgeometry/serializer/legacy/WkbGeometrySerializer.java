@@ -197,6 +197,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
             target.writeInt(NULL_LENGTH);
             return;
         }
+        DeclaredGeometryClass.requireInstance(geometryClass, record);
         DeclaredGeometryClass.requireJtsClass(record);
         int size = writer.prepare(record);
         byte[] bytes = buffer.ensureCapacity(4 + size);
