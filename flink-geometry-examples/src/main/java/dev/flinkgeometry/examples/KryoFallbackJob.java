@@ -36,7 +36,8 @@ import org.locationtech.jts.io.WKTReader;
 /**
  * Geometries that Flink hands to Kryo on a TaskManager: a state descriptor built in {@code open()}
  * (there {@code Point.class} is Kryo's generic type, as the client's registration is not seen) and
- * a geometry inside a {@code HashMap} field. {@link GeometryTypes#registerWith} makes {@code
+ * a geometry inside a {@code HashMap} field. {@link GeometryTypes#registerKryoFallback} (an opt-in,
+ * for a job that starts without Kryo-held geometries in its savepoint) makes {@code
  * GeometryKryoSerializer} Kryo's default for the JTS classes in the job's configuration, which
  * travels to the TaskManagers: the state holds the aligned record, the same bytes for the same
  * point however it was built, also after JTS cached its envelope.
@@ -53,6 +54,7 @@ public final class KryoFallbackJob {
         config.setString("state.backend.type", "rocksdb");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         GeometryTypes.registerWith(env);
+        GeometryTypes.registerKryoFallback(env); // a new job: no Kryo state to restore
         env.setParallelism(1);
         var lines =
                 env.fromData(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)

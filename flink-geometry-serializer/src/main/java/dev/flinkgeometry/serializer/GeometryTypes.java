@@ -12,9 +12,14 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
+import java.lang.reflect.Field;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.configuration.Configuration;
@@ -31,37 +36,45 @@ import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
 /**
- * One-line registration of {@link GeometryTypeInfoFactory} through {@code
- * pipeline.serialization-config}, so that every JTS geometry type, and every POJO field of one,
- * gets {@link GeometryTypeInfo} instead of Flink's Kryo fallback.
+ * Registration of the geometry types with Flink.
  *
  * <pre>{@code
  * StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
  * GeometryTypes.registerWith(env);
  * }</pre>
  *
- * <p>Or in the Flink configuration file: {@code pipeline.serialization-config: [}{@value
- * #SERIALIZATION_CONFIG}{@code ]}.
+ * <p>{@link #registerWith} makes type extraction give every JTS geometry type, and every POJO,
+ * tuple or row field of one, {@link GeometryTypeInfo} instead of Flink's Kryo fallback. It leaves
+ * Kryo alone: a geometry that Flink still hands to Kryo (a type declared as {@code
+ * GenericTypeInfo}, a record class that is not a POJO, a geometry inside a {@code HashMap}) keeps
+ * the bytes Kryo gave it before, so state written without this library restores with every entry.
  *
- * <p>Flink keeps type-information factories in one JVM-wide registry and rejects a second
- * registration of the same type; the methods here add the entry only while it is not registered
- * yet, so they are safe to call for any number of environments in one JVM.
+ * <p>{@link #registerKryoFallback} is a separate, explicit choice: it makes {@link
+ * GeometryKryoSerializer} Kryo's default serializer for the JTS classes, which changes the bytes of
+ * every geometry that Kryo writes. Use it for jobs that start without Kryo-held geometries in their
+ * savepoint (see its Javadoc for why).
  */
+@PublicEvolving
 public final class GeometryTypes {
-    /** The {@code pipeline.serialization-config} entry. */
+    /**
+     * The {@code pipeline.serialization-config} entry of the type-information factory. Flink 2.3
+     * puts it into a JVM-wide registry each time it applies a configuration holding it, and fails
+     * the second time ("A TypeInfoFactory for type ... is already registered"): a second
+     * environment in the same JVM, and every {@code TableEnvironment} (which copies the
+     * configuration), then fail. Prefer {@link #registerWith}; use the entry only for a JVM that
+     * builds exactly one streaming job and no table program.
+     */
     public static final String SERIALIZATION_CONFIG =
             "org.locationtech.jts.geom.Geometry: {type: typeinfo, class: "
                     + "dev.flinkgeometry.serializer.GeometryTypeInfoFactory}";
 
     /**
-     * The {@code pipeline.serialization-config} entries that make {@link GeometryKryoSerializer}
-     * Kryo's default serializer for every concrete JTS geometry class (and their subclasses), so
-     * that geometries Flink hands to Kryo anyway (a type extracted on a TaskManager, a geometry
-     * inside a {@code HashMap}) are written in the aligned format too. Kryo only ever serializes
-     * concrete classes, and the entry for {@code Geometry} itself is the type-information factory
-     * above (the configuration holds one entry per class).
+     * The {@code pipeline.serialization-config} entries of the Kryo fallback ({@link
+     * #registerKryoFallback}): {@link GeometryKryoSerializer} as Kryo's default serializer for
+     * every concrete JTS geometry class. Kryo entries stay with the job's configuration (they reach
+     * the TaskManagers) and can be applied any number of times.
      */
-    public static final List<String> KRYO_SERIALIZATION_CONFIG = kryoEntries();
+    public static final List<String> KRYO_FALLBACK_CONFIG = kryoEntries();
 
     private GeometryTypes() {}
 
@@ -87,71 +100,61 @@ public final class GeometryTypes {
     }
 
     /**
-     * A configuration holding the registration, for {@code
-     * StreamExecutionEnvironment.getExecutionEnvironment(configuration)}: the Kryo default
-     * serializers, and the type-information factory unless this JVM has registered it already (the
-     * registration is JVM-wide and stays in force).
-     */
-    public static Configuration configuration() {
-        Configuration configuration = new Configuration();
-        addTo(configuration);
-        return configuration;
-    }
-
-    /**
-     * Adds the entries to {@code configuration}'s {@code pipeline.serialization-config}, keeping
-     * its other entries: the Kryo default serializers always (they belong to the job's
-     * configuration and travel with it to the TaskManagers), the type-information factory unless
-     * this JVM has registered it already.
+     * Registers {@link GeometryTypeInfoFactory} for {@code Geometry} in this JVM, so that type
+     * extraction for jobs built with {@code env}, and every other job built in this JVM, gives
+     * geometries {@link GeometryTypeInfo}. Safe to call any number of times, for any number of
+     * environments, also beside the Table API.
+     *
+     * <p>The registration lives in the JVM that builds the job. A TaskManager's JVM does not have
+     * it: a type extracted there (a state descriptor built in {@code open()}) falls back to Kryo.
+     * {@link #withoutRegistration} runs a test as a TaskManager would see it.
      *
      * @throws IllegalStateException if another factory is registered for {@code Geometry}
-     */
-    public static synchronized void addTo(Configuration configuration) {
-        List<String> entries =
-                new ArrayList<>(
-                        configuration
-                                .getOptional(PipelineOptions.SERIALIZATION_CONFIG)
-                                .orElse(List.of()));
-        if (!isRegistered() && !entries.contains(SERIALIZATION_CONFIG)) {
-            entries.add(SERIALIZATION_CONFIG);
-        }
-        for (String entry : KRYO_SERIALIZATION_CONFIG) {
-            if (!entries.contains(entry)) {
-                entries.add(entry);
-            }
-        }
-        configuration.set(PipelineOptions.SERIALIZATION_CONFIG, entries);
-    }
-
-    /** A configuration holding only the Kryo default-serializer entries. */
-    public static Configuration kryoConfiguration() {
-        Configuration configuration = new Configuration();
-        configuration.set(PipelineOptions.SERIALIZATION_CONFIG, KRYO_SERIALIZATION_CONFIG);
-        return configuration;
-    }
-
-    /**
-     * Registers the factory for jobs built with {@code env}, and every other job built in this JVM:
-     * what Flink does with the {@code pipeline.serialization-config} entry, without putting the
-     * entry into {@code env}'s configuration; and makes {@link GeometryKryoSerializer} Kryo's
-     * default for the JTS classes in {@code env}'s serializer configuration. Safe to call any
-     * number of times in one JVM.
-     *
-     * <p>Why not the entry: Flink (2.3) applies it again whenever it copies the serializer
-     * configuration, as the Table API does for a {@code RAW} type, and then fails because the
-     * JVM-wide registry has the factory already ("A TypeInfoFactory for type ... is already
-     * registered"). So with the Table API, use this method rather than {@link #configuration()}.
      */
     public static synchronized void registerWith(StreamExecutionEnvironment env) {
         Objects.requireNonNull(env, "env");
         if (!isRegistered()) {
             TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
         }
+    }
+
+    /**
+     * Makes {@link GeometryKryoSerializer} Kryo's default serializer for the JTS classes in {@code
+     * env}'s serializer configuration: geometries that Flink hands to Kryo are then written as
+     * aligned records (27 bytes for a point instead of about 430, and the same bytes whether or not
+     * JTS cached the envelope), and each class written that way is logged once as a warning.
+     *
+     * <p><b>Only for jobs whose savepoint holds no geometry written by Kryo's own serializer.</b>
+     * Flink treats an added Kryo default serializer as compatible, so a job restored with this call
+     * from a savepoint taken without it gets no error for geometry <i>keys</i> held in Kryo (a
+     * {@code GenericTypeInfo} key, a non-POJO key record, a {@code MapState} user key): on RocksDB
+     * their state is looked up by the new bytes and not found. Kryo-held geometry values fail that
+     * restore with an error instead. The reverse is safe: a job restored without this call from a
+     * savepoint taken with it keeps reading and writing aligned records, because Flink takes the
+     * default serializers of the savepoint's Kryo snapshot over.
+     *
+     * <p>With {@code pipeline.generic-types: false} Flink refuses Kryo altogether, which is the
+     * strict alternative: it fails the job wherever a geometry would reach Kryo.
+     */
+    public static void registerKryoFallback(StreamExecutionEnvironment env) {
+        Objects.requireNonNull(env, "env");
         // Through SerializerConfig#configure, the one way to add Kryo defaults that Flink 1.20
         // and 2.x share (2.x has no adder on the public interface).
         env.getConfig()
                 .getSerializerConfig()
-                .configure(kryoConfiguration(), GeometryTypes.class.getClassLoader());
+                .configure(kryoFallbackConfiguration(), GeometryTypes.class.getClassLoader());
+    }
+
+    /**
+     * A configuration holding only {@link #KRYO_FALLBACK_CONFIG}: what {@link
+     * #registerKryoFallback} applies, for {@code StreamExecutionEnvironment
+     * .getExecutionEnvironment(configuration)} or a cluster's configuration. It composes with the
+     * Table API and with any number of environments per JVM.
+     */
+    public static Configuration kryoFallbackConfiguration() {
+        Configuration configuration = new Configuration();
+        configuration.set(PipelineOptions.SERIALIZATION_CONFIG, KRYO_FALLBACK_CONFIG);
+        return configuration;
     }
 
     /**
@@ -170,5 +173,40 @@ public final class GeometryTypes {
                             + factory.getClass().getName());
         }
         return true;
+    }
+
+    /**
+     * Runs {@code action} with this JVM's registration lifted, and puts it back after: type
+     * extraction inside {@code action} sees what a TaskManager's JVM sees. For tests: build the job
+     * with the registration, then execute it on a MiniCluster inside this method, and a state
+     * descriptor that a function builds in {@code open()} from a plain class gets Kryo's {@code
+     * GenericTypeInfo} (or, with {@code pipeline.generic-types: false}, fails the job) exactly as
+     * on a real cluster, where it would pass a plain local run unnoticed.
+     *
+     * <p>The registry is JVM-wide: do not run other jobs in this JVM meanwhile.
+     */
+    public static synchronized <R> R withoutRegistration(Callable<R> action) throws Exception {
+        Map<Type, Class<? extends TypeInfoFactory<?>>> registry = factoryRegistry();
+        Class<? extends TypeInfoFactory<?>> lifted = registry.remove(Geometry.class);
+        try {
+            return action.call();
+        } finally {
+            if (lifted != null) {
+                registry.put(Geometry.class, lifted);
+            }
+        }
+    }
+
+    /** Flink's JVM-wide map of registered type-information factories; no public remover. */
+    @SuppressWarnings("unchecked")
+    private static Map<Type, Class<? extends TypeInfoFactory<?>>> factoryRegistry() {
+        try {
+            Field field = TypeExtractor.class.getDeclaredField("registeredTypeInfoFactories");
+            field.setAccessible(true);
+            return (Map<Type, Class<? extends TypeInfoFactory<?>>>) field.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(
+                    "this Flink version keeps type-information factories elsewhere", e);
+        }
     }
 }

@@ -222,12 +222,10 @@ public class GeometryKeyedStateJobTest {
         GeometryTypes.registerWith(second);
 
         assertThat(GeometryTypes.isRegistered()).isTrue();
-        // Once registered, the configuration form holds only the Kryo defaults (per job, and
-        // idempotent), so it is safe to pass on too.
-        assertThat(GeometryTypes.configuration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .isEqualTo(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
+        // The Kryo fallback's configuration is per job and idempotent: safe to pass on too.
         StreamExecutionEnvironment fromConfiguration =
-                StreamExecutionEnvironment.getExecutionEnvironment(GeometryTypes.configuration());
+                StreamExecutionEnvironment.getExecutionEnvironment(
+                        GeometryTypes.kryoFallbackConfiguration());
         GeometryTypes.registerWith(fromConfiguration);
         for (StreamExecutionEnvironment env : List.of(first, second, fromConfiguration)) {
             DataStream<GeometryRecord> source = env.fromData(records().subList(0, 3));

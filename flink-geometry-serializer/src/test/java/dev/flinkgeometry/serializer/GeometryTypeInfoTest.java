@@ -16,12 +16,13 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
@@ -180,10 +181,30 @@ class GeometryTypeInfoTest {
     }
 
     @Test
-    void theConfigurationMakesTypeExtractionUseGeometryTypeInfo() {
-        StreamExecutionEnvironment.getExecutionEnvironment(GeometryTypes.configuration());
+    void theRawEntryMakesTypeExtractionUseGeometryTypeInfo() {
+        Configuration raw = new Configuration();
+        raw.set(PipelineOptions.SERIALIZATION_CONFIG, List.of(GeometryTypes.SERIALIZATION_CONFIG));
+        StreamExecutionEnvironment.getExecutionEnvironment(raw);
         assertThat(GeometryTypes.isRegistered()).isTrue();
         assertExtractionUsesGeometryTypeInfo();
+    }
+
+    @Test
+    void withoutRegistrationExtractsAsATaskManagerDoesAndPutsTheRegistrationBack()
+            throws Exception {
+        GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
+        assertThat(GeometryTypes.withoutRegistration(() -> TypeInformation.of(Point.class)))
+                .isInstanceOf(GenericTypeInfo.class);
+        assertThat(TypeInformation.of(Point.class)).isEqualTo(GeometryTypeInfo.of(Point.class));
+
+        assertThatThrownBy(
+                        () ->
+                                GeometryTypes.withoutRegistration(
+                                        () -> {
+                                            throw new IllegalStateException("job failed");
+                                        }))
+                .hasMessage("job failed");
+        assertThat(GeometryTypes.isRegistered()).as("back after a failure").isTrue();
     }
 
     private static void assertExtractionUsesGeometryTypeInfo() {
@@ -225,16 +246,16 @@ class GeometryTypeInfoTest {
     }
 
     @Test
-    void environmentsFromTheConfigurationCanBeCreatedRepeatedly() {
+    void environmentsFromTheKryoFallbackConfigurationCanBeCreatedRepeatedly() {
         assertThatCode(
                         () -> {
                             StreamExecutionEnvironment.getExecutionEnvironment(
-                                    GeometryTypes.configuration());
+                                    GeometryTypes.kryoFallbackConfiguration());
                             StreamExecutionEnvironment.getExecutionEnvironment(
-                                    GeometryTypes.configuration());
+                                    GeometryTypes.kryoFallbackConfiguration());
                             GeometryTypes.registerWith(
                                     StreamExecutionEnvironment.getExecutionEnvironment(
-                                            GeometryTypes.configuration()));
+                                            GeometryTypes.kryoFallbackConfiguration()));
                         })
                 .doesNotThrowAnyException();
         assertThat(GeometryTypes.isRegistered()).isTrue();
@@ -259,52 +280,45 @@ class GeometryTypeInfoTest {
     }
 
     @Test
-    void theConfigurationHoldsTheEntryUntilTheFactoryIsRegistered() {
+    void theEntriesAreTheOnesTheReadmeShows() {
         assertThat(GeometryTypes.SERIALIZATION_CONFIG)
                 .isEqualTo(
                         "org.locationtech.jts.geom.Geometry: {type: typeinfo, class:"
                                 + " dev.flinkgeometry.serializer.GeometryTypeInfoFactory}");
-        assertThat(GeometryTypes.configuration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .first()
-                .isEqualTo(GeometryTypes.SERIALIZATION_CONFIG);
-
-        GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
-        // the Kryo defaults stay: they are per job, not JVM-wide
-        assertThat(GeometryTypes.configuration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .isEqualTo(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
+        assertThat(GeometryTypes.KRYO_FALLBACK_CONFIG)
+                .hasSize(8)
+                .contains(
+                        "org.locationtech.jts.geom.Point: {type: kryo, kryo-type: default, class:"
+                                + " dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer}");
+        assertThat(
+                        GeometryTypes.kryoFallbackConfiguration()
+                                .get(PipelineOptions.SERIALIZATION_CONFIG))
+                .isEqualTo(GeometryTypes.KRYO_FALLBACK_CONFIG);
     }
 
     @Test
-    void addToKeepsOtherSerializationEntriesAndAddsItsOwnOnce() {
+    void registerWithLeavesKryoAloneAndTheFallbackIsAddedOnlyOnRequest() {
         String pojoEntry = Parcel.class.getName() + ": {type: pojo}";
         Configuration configuration = new Configuration();
         configuration.set(PipelineOptions.SERIALIZATION_CONFIG, List.of(pojoEntry));
         configuration.set(PipelineOptions.GENERIC_TYPES, false);
-
-        GeometryTypes.addTo(configuration);
-        GeometryTypes.addTo(configuration);
-        List<String> combined =
-                new ArrayList<>(List.of(pojoEntry, GeometryTypes.SERIALIZATION_CONFIG));
-        combined.addAll(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
-        assertThat(configuration.get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactlyElementsOf(combined);
-        assertThat(configuration.get(PipelineOptions.GENERIC_TYPES)).isFalse();
-
-        // Flink accepts the combined list, and registers the factory from it
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.getExecutionEnvironment(configuration);
-        assertThat(GeometryTypes.isRegistered()).isTrue();
-        assertThat(env.getConfiguration().get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactlyElementsOf(combined);
 
-        // once registered, addTo adds only the (per job) Kryo defaults
-        Configuration later = new Configuration();
-        later.set(PipelineOptions.SERIALIZATION_CONFIG, List.of(pojoEntry));
-        GeometryTypes.addTo(later);
-        List<String> withKryo = new ArrayList<>(List.of(pojoEntry));
-        withKryo.addAll(GeometryTypes.KRYO_SERIALIZATION_CONFIG);
-        assertThat(later.get(PipelineOptions.SERIALIZATION_CONFIG))
-                .containsExactlyElementsOf(withKryo);
+        GeometryTypes.registerWith(env);
+        assertThat(env.getConfig().getSerializerConfig().getDefaultKryoSerializerClasses())
+                .isEmpty();
+
+        GeometryTypes.registerKryoFallback(env);
+        GeometryTypes.registerKryoFallback(env);
+        SerializerConfig config = env.getConfig().getSerializerConfig();
+        assertThat(config.getDefaultKryoSerializerClasses())
+                .hasSize(8)
+                .containsEntry(Point.class, GeometryKryoSerializer.class)
+                .containsEntry(GeometryCollection.class, GeometryKryoSerializer.class);
+        // the job's own entries and options stay
+        assertThat(config.getRegisteredPojoTypes()).contains(Parcel.class);
+        assertThat(config.hasGenericTypesDisabled()).isTrue();
     }
 
     @Test
@@ -313,8 +327,6 @@ class GeometryTypeInfoTest {
         assertThatThrownBy(GeometryTypes::isRegistered)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(OtherFactory.class.getName());
-        assertThatThrownBy(() -> GeometryTypes.addTo(new Configuration()))
-                .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(
                         () ->
                                 GeometryTypes.registerWith(

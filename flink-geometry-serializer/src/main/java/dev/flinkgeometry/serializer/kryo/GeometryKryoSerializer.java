@@ -21,9 +21,13 @@ import dev.flinkgeometry.serializer.internal.AlignedRecords;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.locationtech.jts.geom.Geometry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Kryo serializer for JTS geometries that writes exactly the record of {@code GeometrySerializer}
@@ -48,12 +52,17 @@ import org.locationtech.jts.geom.Geometry;
  */
 public final class GeometryKryoSerializer extends Serializer<Geometry> {
     static final String NOT_OURS =
-            "Kryo state of %s was not written by GeometryKryoSerializer (%s). Kryo state written"
-                    + " by its default FieldSerializer, before GeometryKryoSerializer was"
-                    + " registered, cannot be read with it on RocksDB: restore that state once on"
-                    + " the hashmap backend from a canonical savepoint and take a new one, or"
-                    + " declare it with GeometryTypeInfo, which migrates Kryo state (see"
-                    + " docs/MIGRATION.md, \"Kryo state from before GeometryKryoSerializer\")";
+            "Kryo state of %s was not written by GeometryKryoSerializer (%s). It was written by"
+                    + " Kryo's own serializer, in a job without GeometryTypes.registerKryoFallback;"
+                    + " the restored job has it, and Flink gives such state no migration. Restore"
+                    + " without registerKryoFallback (every entry is then read as it was written),"
+                    + " or move the state first: see docs/MIGRATION.md, \"Kryo-held"
+                    + " geometries\"";
+
+    private static final Logger LOG = LoggerFactory.getLogger(GeometryKryoSerializer.class);
+
+    /** The classes reported so far, in this JVM: each once. */
+    private static final Set<Class<?>> REPORTED = ConcurrentHashMap.newKeySet();
 
     // A Kryo instance is used by one thread at a time, and so are its serializers.
     private final AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
@@ -71,6 +80,14 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
 
     @Override
     public void write(Kryo kryo, Output output, Geometry geometry) {
+        if (REPORTED.add(geometry.getClass())) {
+            LOG.warn(
+                    "{} is written through Kryo (GeometryKryoSerializer, the aligned record):"
+                            + " Flink's type extraction gave some type holding it"
+                            + " GenericTypeInfo. Declare it with GeometryTypeInfo where you can;"
+                            + " pipeline.generic-types: false makes this an error.",
+                    geometry.getClass().getName());
+        }
         try {
             records.write(geometry, viewOf(output));
         } catch (IOException e) {

@@ -48,9 +48,9 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
 /**
  * {@link GeometryKryoSerializer} inside Flink's own {@link KryoSerializer}, configured from {@link
- * GeometryTypes#kryoConfiguration()} as a job's serializer configuration is: the record after
- * Kryo's class tag is exactly {@link GeometrySerializer}'s, it is deterministic, and it reads back
- * exactly. The same compiled class and tests run with Flink 1.20 (Kryo 2.24) in
+ * GeometryTypes#kryoFallbackConfiguration()} as a job's serializer configuration is: the record
+ * after Kryo's class tag is exactly {@link GeometrySerializer}'s, it is deterministic, and it reads
+ * back exactly. The same compiled class and tests run with Flink 1.20 (Kryo 2.24) in
  * flink-geometry-flink1-tests, and with Flink 2.x (Kryo 5.6) here.
  */
 class GeometryKryoSerializerTest {
@@ -246,7 +246,7 @@ class GeometryKryoSerializerTest {
     static SerializerConfigImpl configuredForGeometries() {
         SerializerConfigImpl config = new SerializerConfigImpl();
         config.configure(
-                GeometryTypes.kryoConfiguration(),
+                GeometryTypes.kryoFallbackConfiguration(),
                 GeometryKryoSerializerTest.class.getClassLoader());
         return config;
     }

@@ -52,9 +52,9 @@ import org.locationtech.jts.geom.GeometryFactory;
 
 /**
  * Jobs on a MiniCluster whose geometries go through Flink's Kryo fallback ({@link GenericTypeInfo}
- * named explicitly, as a TaskManager's type extraction gives it): with {@link GeometryTypes}' Kryo
- * defaults, RocksDB geometry keys are deterministic; Kryo state written before the registration
- * (FieldSerializer) is refused on restore with an error that says what to do.
+ * named explicitly, as a TaskManager's type extraction gives it): with the Kryo fallback ({@link
+ * GeometryTypes#registerKryoFallback}), RocksDB geometry keys are deterministic; Kryo state written
+ * before it (FieldSerializer) is refused on restore with an error that says what to do.
  */
 class KryoFallbackJobTest {
 
@@ -246,9 +246,13 @@ class KryoFallbackJobTest {
         }
     }
 
-    /** What {@link GeometryTypes#registerWith} adds to a job's serializer configuration. */
+    /** What {@link GeometryTypes#registerKryoFallback} adds to a job's serializer configuration. */
     private static void configureKryoDefaults(StreamExecutionEnvironment env) {
         GeometryTypes.registerWith(env);
+        assertThat(env.getConfig().getSerializerConfig().getDefaultKryoSerializerClasses())
+                .as("registerWith leaves Kryo alone")
+                .isEmpty();
+        GeometryTypes.registerKryoFallback(env);
         assertThat(env.getConfig().getSerializerConfig().getDefaultKryoSerializerClasses())
                 .containsValue(GeometryKryoSerializer.class);
         assertThat(
