@@ -52,12 +52,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class GeometryKryoSerializer extends Serializer<Geometry> {
     static final String NOT_OURS =
-            "Kryo state of %s was not written by GeometryKryoSerializer (%s). It was written by"
-                    + " Kryo's own serializer, in a job without GeometryTypes.registerKryoFallback;"
-                    + " the restored job has it, and Flink gives such state no migration. Restore"
-                    + " without registerKryoFallback (every entry is then read as it was written),"
-                    + " or move the state first: see docs/MIGRATION.md, \"Kryo-held"
-                    + " geometries\"";
+            "Kryo state of %s was not written by GeometryKryoSerializer (%s). Kryo's own"
+                    + " serializer wrote it, in a job without GeometryTypes.registerKryoFallback,"
+                    + " and Flink gives such state no migration. Restore without"
+                    + " registerKryoFallback (every entry is then read as it was written), or"
+                    + " restore that state once on the hashmap backend with it and take a"
+                    + " canonical savepoint: see docs/MIGRATION.md, \"Kryo-held geometries\"";
 
     private static final Logger LOG = LoggerFactory.getLogger(GeometryKryoSerializer.class);
 
