@@ -13,6 +13,7 @@ package dev.flinkgeometry.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.serializer.GeometryTypes;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,15 +36,33 @@ class ReadmeSqlClientIT {
 
     @Test
     void theSqlClientRunsTheReadmeSnippet(@TempDir Path work) throws Exception {
+        assertTranscriptOfTheSnippet(runClient(work, List.of()));
+    }
+
+    /**
+     * The configuration route of the README's Kryo fallback: its {@code
+     * pipeline.serialization-config} entries in the cluster's {@code config.yaml} leave SQL
+     * sessions working.
+     */
+    @Test
+    void theSqlClientRunsTheSnippetWithTheKryoFallbackConfigured(@TempDir Path work)
+            throws Exception {
+        List<String> entries = new ArrayList<>(List.of("pipeline.serialization-config:"));
+        GeometryTypes.KRYO_FALLBACK_CONFIG.forEach(entry -> entries.add("  - \"" + entry + "\""));
+        assertTranscriptOfTheSnippet(runClient(work, entries));
+    }
+
+    private String runClient(Path work, List<String> configLines) throws Exception {
         Path conf = Files.createDirectories(work.resolve("conf"));
-        Files.writeString(
-                conf.resolve("config.yaml"),
-                String.join(
-                        "\n",
-                        "execution.target: local",
-                        "parallelism.default: 1",
-                        "rest.port: 0",
-                        ""));
+        List<String> config =
+                new ArrayList<>(
+                        List.of(
+                                "execution.target: local",
+                                "parallelism.default: 1",
+                                "rest.port: 0"));
+        config.addAll(configLines);
+        config.add("");
+        Files.writeString(conf.resolve("config.yaml"), String.join("\n", config));
         Files.writeString(
                 conf.resolve("log4j-cli.properties"),
                 String.join(
@@ -85,8 +104,11 @@ class ReadmeSqlClientIT {
                 Files.readString(work.resolve("transcript.txt"), StandardCharsets.UTF_8)
                         .replaceAll("\u001B\\[[0-9;]*m", "");
         System.out.println(transcript);
-
         assertThat(client.exitValue()).as("exit code; transcript:%n%s", transcript).isZero();
+        return transcript;
+    }
+
+    private static void assertTranscriptOfTheSnippet(String transcript) {
         assertThat(transcript)
                 .doesNotContain("[ERROR]")
                 .contains("|        core |\n|    geometry |")
