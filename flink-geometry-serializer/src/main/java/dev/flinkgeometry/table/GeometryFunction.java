@@ -18,6 +18,7 @@ import java.util.List;
 import org.apache.flink.table.catalog.DataTypeFactory;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.inference.ArgumentTypeStrategy;
 import org.apache.flink.table.types.inference.InputTypeStrategies;
 import org.apache.flink.table.types.inference.InputTypeStrategy;
 import org.apache.flink.table.types.inference.TypeInference;
@@ -26,8 +27,9 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * A conversion function of {@link GeometryModule}: its signatures are given explicitly, because the
- * geometry type is a {@code RAW} type that annotations cannot name with its serializer. Every
- * function returns {@code NULL} for a {@code NULL} argument.
+ * geometry type is a {@code RAW} type that annotations cannot name with its serializer. A geometry
+ * argument takes a {@code RAW} of any JTS class ({@link GeometryArgument}). Every function returns
+ * {@code NULL} for a {@code NULL} argument.
  */
 abstract class GeometryFunction extends ScalarFunction {
     private static final long serialVersionUID = 1L;
@@ -47,7 +49,14 @@ abstract class GeometryFunction extends ScalarFunction {
     public TypeInference getTypeInference(DataTypeFactory typeFactory) {
         List<InputTypeStrategy> alternatives = new ArrayList<>();
         for (DataType[] signature : signatures) {
-            alternatives.add(InputTypeStrategies.explicitSequence(signature));
+            ArgumentTypeStrategy[] arguments = new ArgumentTypeStrategy[signature.length];
+            for (int i = 0; i < signature.length; i++) {
+                arguments[i] =
+                        signature[i].equals(GeometryDataTypes.geometry())
+                                ? GeometryArgument.INSTANCE
+                                : InputTypeStrategies.explicit(signature[i]);
+            }
+            alternatives.add(InputTypeStrategies.sequence(arguments));
         }
         InputTypeStrategy input =
                 alternatives.size() == 1

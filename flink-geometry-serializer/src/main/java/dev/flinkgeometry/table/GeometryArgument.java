@@ -1,0 +1,66 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import java.util.Optional;
+import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.inference.ArgumentTypeStrategy;
+import org.apache.flink.table.types.inference.CallContext;
+import org.apache.flink.table.types.inference.Signature;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.RawType;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * A geometry argument: a {@code RAW} type of any JTS geometry class, whatever its serializer.
+ * {@code fromDataStream} of a POJO with a {@code Point} field gives {@code
+ * RAW('org.locationtech.jts.geom.Point', ...)}, Kryo's fallback a {@code RAW} with a Kryo
+ * serializer: the function reads the object either way, so neither needs a cast to {@link
+ * GeometryDataTypes#geometry()}. A {@code NULL} literal becomes a geometry {@code NULL}.
+ */
+final class GeometryArgument implements ArgumentTypeStrategy {
+    static final GeometryArgument INSTANCE = new GeometryArgument();
+
+    private GeometryArgument() {}
+
+    @Override
+    public Optional<DataType> inferArgumentType(
+            CallContext callContext, int argumentPos, boolean throwOnFailure) {
+        DataType actual = callContext.getArgumentDataTypes().get(argumentPos);
+        LogicalType type = actual.getLogicalType();
+        if (type.is(LogicalTypeRoot.NULL)) {
+            return Optional.of(GeometryDataTypes.geometry());
+        }
+        if (type.is(LogicalTypeRoot.RAW)
+                && Geometry.class.isAssignableFrom(((RawType<?>) type).getOriginatingClass())) {
+            return Optional.of(actual);
+        }
+        if (throwOnFailure) {
+            throw callContext.newValidationError(
+                    "%s: argument %d is %s, not a geometry. A geometry is a RAW type of a JTS"
+                            + " geometry class: declare the column with"
+                            + " GeometryDataTypes.geometry(), or make it with ST_GeomFromText or"
+                            + " ST_GeomFromWKB",
+                    callContext.getName(), argumentPos + 1, type.asSummaryString());
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Signature.Argument getExpectedArgument(
+            FunctionDefinition functionDefinition, int argumentPos) {
+        return Signature.Argument.of(
+                "GEOMETRY (GeometryDataTypes.geometry(), or a RAW of any JTS class)");
+    }
+}
