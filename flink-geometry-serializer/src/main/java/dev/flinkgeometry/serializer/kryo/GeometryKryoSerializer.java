@@ -23,6 +23,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 import org.locationtech.jts.geom.Geometry;
@@ -118,6 +119,12 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
                     String.format(NOT_OURS, type.getName(), "a record of length 0"));
         }
         return geometry;
+    }
+
+    /** Forgets which classes were reported, so that a test sees the first report again. */
+    @VisibleForTesting
+    static void forgetReports() {
+        REPORTED.clear();
     }
 
     /** A deep copy (JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
