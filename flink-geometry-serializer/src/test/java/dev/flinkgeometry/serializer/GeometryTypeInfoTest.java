@@ -173,6 +173,25 @@ class GeometryTypeInfoTest {
                 .isInstanceOf(GenericTypeInfo.class);
     }
 
+    /** What the README shows for checking which type information Flink chose. */
+    @Test
+    void theTypeInformationSaysWhatFlinkChose() {
+        String prefix = "PojoType<" + Parcel.class.getName() + ", fields = [";
+        assertThat(TypeInformation.of(Parcel.class))
+                .hasToString(
+                        prefix
+                                + "boundary: GenericType<org.locationtech.jts.geom.Polygon>,"
+                                + " centroid: GenericType<org.locationtech.jts.geom.Point>,"
+                                + " id: String,"
+                                + " shape: GenericType<org.locationtech.jts.geom.Geometry>]>");
+        GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
+        assertThat(TypeInformation.of(Parcel.class))
+                .hasToString(
+                        prefix
+                                + "boundary: Geometry<Polygon>, centroid: Geometry<Point>,"
+                                + " id: String, shape: Geometry<Geometry>]>");
+    }
+
     @Test
     void registerWithMakesTypeExtractionUseGeometryTypeInfo() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
