@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.serializer.GeometryTypes;
+import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -49,6 +51,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.Point;
 
 /**
  * Jobs on a MiniCluster whose geometries go through Flink's Kryo fallback ({@link GenericTypeInfo}
@@ -77,14 +80,34 @@ class KryoFallbackJobTest {
             configureKryoDefaults(env);
         }
         TypeInformation<Geometry> kryo = new GenericTypeInfo<>(Geometry.class);
-        List<Integer> visits = new ArrayList<>();
-        try (CloseableIterator<Integer> counts =
+        DataStream<Integer> perKey =
                 env.fromData(IntStream.range(0, 12).boxed().collect(Collectors.toList()))
                         .map(KryoFallbackJobTest::equalPoint)
                         .returns(kryo)
                         .keyBy(point -> point, kryo)
-                        .process(new CountPerKey(registered))
-                        .executeAndCollect()) {
+                        .process(new CountPerKey())
+                        .name("count per key");
+        // The job's key serializer is Kryo's, and writes points with GeometryKryoSerializer
+        // exactly when the fallback is registered.
+        TypeSerializer<?> keySerializer =
+                env.getStreamGraph(false).getStreamNodes().stream()
+                        .filter(node -> node.getOperatorName().equals("count per key"))
+                        .findFirst()
+                        .orElseThrow()
+                        .getStateKeySerializer();
+        assertThat(keySerializer).isInstanceOf(KryoSerializer.class);
+        Class<?> pointSerializer =
+                ((KryoSerializer<?>) keySerializer)
+                        .getKryo()
+                        .getDefaultSerializer(Point.class)
+                        .getClass();
+        if (registered) {
+            assertThat(pointSerializer).isEqualTo(GeometryKryoSerializer.class);
+        } else {
+            assertThat(pointSerializer).isNotEqualTo(GeometryKryoSerializer.class);
+        }
+        List<Integer> visits = new ArrayList<>();
+        try (CloseableIterator<Integer> counts = perKey.executeAndCollect()) {
             counts.forEachRemaining(visits::add);
         }
         long keys = visits.stream().filter(count -> count == 1).count();
@@ -105,15 +128,10 @@ class KryoFallbackJobTest {
         return point;
     }
 
-    /** Counts the records of each key; fails unless the key serializer is Kryo's. */
+    /** Counts the records of each key. */
     static final class CountPerKey extends KeyedProcessFunction<Geometry, Geometry, Integer> {
         private static final long serialVersionUID = 1L;
-        private final boolean registered;
         private transient ValueState<Integer> count;
-
-        CountPerKey(boolean registered) {
-            this.registered = registered;
-        }
 
         @Override
         public void open(OpenContext openContext) {
@@ -174,19 +192,31 @@ class KryoFallbackJobTest {
             throws Exception {
         String target = savepoints.toUri().toString();
         String old = writeWithFieldSerializer(savepoints);
-        Map<String, Geometry> written = Map.copyOf(OBSERVED);
 
         StreamExecutionEnvironment heap = SavepointJobs.environment("hashmap", old);
         configureKryoDefaults(heap);
         JobClient onHeap = start(heap, false);
-        assertThat(OBSERVED).isEqualTo(written);
+        assertWrittenPoints();
         String rewritten =
                 SavepointJobs.stopWithSavepoint(onHeap, target, SavepointFormatType.CANONICAL);
 
         StreamExecutionEnvironment rocksdb = SavepointJobs.environment("rocksdb", rewritten);
         configureKryoDefaults(rocksdb);
         SavepointJobs.cancel(start(rocksdb, false));
-        assertThat(OBSERVED).isEqualTo(written);
+        assertWrittenPoints();
+    }
+
+    /** Every key's point exactly as the write job built it (class, SRID, raw bits). */
+    private static void assertWrittenPoints() {
+        assertThat(OBSERVED).containsOnlyKeys(KEYS);
+        for (String key : KEYS) {
+            ExactGeometry.assertExactlyEqual(OBSERVED.get(key), writtenPoint(key));
+            assertThat(OBSERVED.get(key).getUserData()).isEqualTo("KryoSerializer");
+        }
+    }
+
+    private static Point writtenPoint(String key) {
+        return FACTORY.createPoint(new Coordinate(key.charAt(0), 1));
     }
 
     private String writeWithFieldSerializer(Path savepoints) throws Exception {
@@ -235,7 +265,7 @@ class KryoFallbackJobTest {
         public void processElement(String key, Context ctx, Collector<String> out)
                 throws Exception {
             if (write) {
-                point.update(FACTORY.createPoint(new Coordinate(key.charAt(0), 1)));
+                point.update(writtenPoint(key));
             }
             Geometry value = point.value();
             Geometry observed = value.copy();
