@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.MiniClusters;
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Point;
 
@@ -50,7 +52,8 @@ import org.locationtech.jts.geom.Point;
  * changes nothing for it: the restored job still gets Kryo for the record, the state restores as
  * is, and nothing is migrated. Turning the class into a POJO so that its geometry fields get {@link
  * GeometrySerializer} is refused by Flink on restore (a POJO serializer cannot take over Kryo
- * state); the way out is the offline rewrite ({@code KeyedStateRewriteOfKryoRecordsTest}).
+ * state); the way out is the offline rewrite ({@code KryoRecordRewriteTest} in
+ * flink-geometry-migration).
  */
 class WholeRecordKryoStateTest {
 
@@ -74,10 +77,10 @@ class WholeRecordKryoStateTest {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hashmap", "rocksdb"})
-    void aNonPojoRecordStaysInKryoAndRestoresAsIs(String backend, @TempDir Path savepoints)
-            throws Exception {
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
+    void aNonPojoRecordStaysInKryoAndRestoresAsIs(
+            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
         TypeInformation<Sighting> type = TypeInformation.of(Sighting.class);
         assertThat(type).isInstanceOf(GenericTypeInfo.class); // even with GeometryTypes registered
         String target = savepoints.toUri().toString();
@@ -88,11 +91,14 @@ class WholeRecordKryoStateTest {
         Map<String, Records<Sighting>> written = RecordStateJob.perKey(sightings);
 
         JobClient writer = RecordStateJob.write(jobs, backend, null, StateTypes.of(type), written);
-        String first =
-                SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
+        String first = SavepointJobs.stopWithSavepoint(writer, target, format);
         JobClient restored =
                 RecordStateJob.read(jobs, backend, first, StateTypes.of(type), written.keySet());
-        assertThat(RecordStateJob.serializerShapes()).containsValue("KryoSerializer");
+        assertThat(RecordStateJob.serializerShapes())
+                .containsOnly(
+                        entry(RecordStateJob.VALUE_STATE, "KryoSerializer"),
+                        entry(RecordStateJob.LIST_STATE, "KryoSerializer"),
+                        entry(RecordStateJob.MAP_STATE, "KryoSerializer"));
         RecordStateJob.assertSameRecords(
                 RecordStateJob.<Sighting>observed(),
                 written,
@@ -104,15 +110,17 @@ class WholeRecordKryoStateTest {
                         ExactGeometry.assertExactlyEqual(actual.where, expected.where);
                     }
                 });
-        String second =
-                SavepointJobs.stopWithSavepoint(restored, target, SavepointFormatType.CANONICAL);
-        assertThat(
-                        SavepointContents.read(second)
-                                .keyedStates()
-                                .get(0)
-                                .valueSnapshot(RecordStateJob.VALUE_STATE))
-                .as("still Kryo: nothing migrated")
-                .isInstanceOf(KryoSerializerSnapshot.class);
+        String second = SavepointJobs.stopWithSavepoint(restored, target, format);
+        SavepointContents.KeyedState state = SavepointContents.read(second).keyedStates().get(0);
+        for (String name :
+                List.of(
+                        RecordStateJob.VALUE_STATE,
+                        RecordStateJob.LIST_STATE,
+                        RecordStateJob.MAP_STATE)) {
+            assertThat(state.valueSnapshot(name))
+                    .as("%s still Kryo: nothing migrated", name)
+                    .isInstanceOf(KryoSerializerSnapshot.class);
+        }
     }
 
     @ParameterizedTest

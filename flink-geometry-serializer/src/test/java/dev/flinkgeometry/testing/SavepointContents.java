@@ -118,12 +118,17 @@ public final class SavepointContents {
                     Checkpoints.loadCheckpointMetadata(
                             new DataInputStream(in), classLoader, pointer);
         }
-        if (!(metadata.getCheckpointProperties().getCheckpointType() instanceof SavepointType)) {
-            throw new IllegalArgumentException(pointer + " is not a savepoint");
+        // The State Processor API's SavepointWriter records no checkpoint properties.
+        SavepointFormatType format = null;
+        if (metadata.getCheckpointProperties() != null) {
+            if (!(metadata.getCheckpointProperties().getCheckpointType()
+                    instanceof SavepointType)) {
+                throw new IllegalArgumentException(pointer + " is not a savepoint");
+            }
+            format =
+                    ((SavepointType) metadata.getCheckpointProperties().getCheckpointType())
+                            .getFormatType();
         }
-        SavepointFormatType format =
-                ((SavepointType) metadata.getCheckpointProperties().getCheckpointType())
-                        .getFormatType();
 
         List<KeyedState> keyedStates = new ArrayList<>();
         for (OperatorState operator : metadata.getOperatorStates()) {
@@ -139,7 +144,10 @@ public final class SavepointContents {
         return new SavepointContents(format, keyedStates);
     }
 
-    /** The format recorded in the savepoint's metadata. */
+    /**
+     * The format recorded in the savepoint's metadata; {@code null} for a savepoint written by the
+     * State Processor API, which records none.
+     */
     public SavepointFormatType formatType() {
         return formatType;
     }

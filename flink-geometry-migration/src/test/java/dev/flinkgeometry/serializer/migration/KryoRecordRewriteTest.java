@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.ExactGeometry;
@@ -20,22 +21,26 @@ import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
+import dev.flinkgeometry.testing.SavepointContents;
 import dev.flinkgeometry.testing.SavepointJobs;
 import dev.flinkgeometry.testing.Visit;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -52,22 +57,25 @@ class KryoRecordRewriteTest {
 
     @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
+    private static final String POJO_SHAPE =
+            "PojoSerializer[GeometrySerializer, LongSerializer, GeometrySerializer]";
+
     @BeforeAll
     static void registerGeometryTypes() {
         GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
     }
 
-    @Test
-    void rewriteMovesKryoRecordsToPojoWithGeometrySerializerFields(@TempDir Path savepoints)
-            throws Exception {
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
+    void rewriteMovesKryoRecordsToPojoWithGeometrySerializerFields(
+            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
         String target = savepoints.toUri().toString();
         TypeInformation<Visit> kryo = new GenericTypeInfo<>(Visit.class);
         TypeInformation<Visit> pojo = TypeInformation.of(Visit.class);
         Map<String, Records<Visit>> written = RecordStateJob.perKey(Visit.samples());
 
-        JobClient writer =
-                RecordStateJob.write(jobs, "rocksdb", null, StateTypes.of(kryo), written);
-        String old = SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
+        JobClient writer = RecordStateJob.write(jobs, backend, null, StateTypes.of(kryo), written);
+        String old = SavepointJobs.stopWithSavepoint(writer, target, format);
 
         String rewritten = savepoints.resolve("rewritten").toUri().toString();
         long keys =
@@ -75,15 +83,36 @@ class KryoRecordRewriteTest {
                         .valueState(RecordStateJob.VALUE_STATE, kryo, pojo)
                         .listState(RecordStateJob.LIST_STATE, kryo, pojo)
                         .mapState(RecordStateJob.MAP_STATE, Types.STRING, kryo, Types.STRING, pojo)
-                        .rewrite(old, rewritten, new EmbeddedRocksDBStateBackend());
+                        .rewrite(
+                                old,
+                                rewritten,
+                                backend.equals("rocksdb")
+                                        ? new EmbeddedRocksDBStateBackend()
+                                        : new HashMapStateBackend());
         assertThat(keys).isEqualTo(written.size());
+        // The rewritten savepoint declares the POJO, its geometry fields GeometrySerializer's.
+        SavepointContents.KeyedState rewrittenState =
+                SavepointContents.read(rewritten).keyedStates().get(0);
+        for (String state :
+                List.of(
+                        RecordStateJob.VALUE_STATE,
+                        RecordStateJob.LIST_STATE,
+                        RecordStateJob.MAP_STATE)) {
+            assertThat(
+                            RecordStateJob.shapeOf(
+                                    rewrittenState.valueSnapshot(state).restoreSerializer()))
+                    .as("%s in the rewritten savepoint", state)
+                    .isEqualTo(POJO_SHAPE);
+        }
 
         JobClient reader =
                 RecordStateJob.read(
-                        jobs, "rocksdb", rewritten, StateTypes.of(pojo), written.keySet());
+                        jobs, backend, rewritten, StateTypes.of(pojo), written.keySet());
         assertThat(RecordStateJob.serializerShapes())
-                .containsValue(
-                        "PojoSerializer[GeometrySerializer, LongSerializer, GeometrySerializer]");
+                .containsOnly(
+                        entry(RecordStateJob.VALUE_STATE, POJO_SHAPE),
+                        entry(RecordStateJob.LIST_STATE, POJO_SHAPE),
+                        entry(RecordStateJob.MAP_STATE, POJO_SHAPE));
         RecordStateJob.assertSameRecords(
                 RecordStateJob.<Visit>observed(),
                 written,
