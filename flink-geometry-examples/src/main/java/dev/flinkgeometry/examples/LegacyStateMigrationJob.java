@@ -55,7 +55,8 @@ import org.locationtech.jts.io.WKTWriter;
  *       {@code DIR/legacy.txt}.
  *   <li>{@code migrated}: the same states, both declared with {@code GeometryTypeInfo}; Flink
  *       migrates them on restore (RocksDB rewrites every value); writes, per key, {@code n|value
- *       serializer|exact wkb value|exact kryo value} to {@code DIR/migrated.txt}.
+ *       serializers|where their class and JTS's come from|exact wkb value|exact kryo value} to
+ *       {@code DIR/migrated.txt}.
  * </ul>
  *
  * <p>Both read the keys {@code 0..}{@value #KEYS}{@code -1} from a source that then idles, so that
@@ -107,7 +108,11 @@ public final class LegacyStateMigrationJob {
         return geometry;
     }
 
-    /** The class, the SRID and every ordinate (Z and M included) in full precision. */
+    /**
+     * The class, the SRID, the structure (as WKT), and the raw bits of every X, Y, Z and M (NaN
+     * where a coordinate has none), so that two descriptions are equal only for exactly equal
+     * geometries.
+     */
     public static String describe(Geometry geometry) {
         if (geometry == null) {
             return "null";
@@ -115,11 +120,31 @@ public final class LegacyStateMigrationJob {
         WKTWriter writer = new WKTWriter(4);
         writer.setOutputOrdinates(Ordinate.createXYZM());
         writer.setPrecisionModel(new PrecisionModel());
+        StringBuilder bits = new StringBuilder();
+        for (Coordinate c : geometry.getCoordinates()) {
+            for (double ordinate : new double[] {c.getX(), c.getY(), c.getZ(), c.getM()}) {
+                bits.append(Long.toHexString(Double.doubleToRawLongBits(ordinate))).append(' ');
+            }
+        }
         return geometry.getClass().getSimpleName()
                 + " SRID="
                 + geometry.getSRID()
                 + " "
-                + writer.write(geometry);
+                + writer.write(geometry)
+                + " bits "
+                + bits.toString().trim();
+    }
+
+    /**
+     * Where {@code type} can come from: {@code job jar only} when Flink's class path does not hold
+     * it (so the job jar's copy, in the user-code class loader, is the one in use), else {@code
+     * cluster class path}. Flink resolves child-first, so the loader alone would not tell.
+     */
+    static String sourceOf(Class<?> type) {
+        String resource = type.getName().replace('.', '/') + ".class";
+        return ClassLoader.getSystemClassLoader().getResource(resource) == null
+                ? "job jar only"
+                : "cluster class path";
     }
 
     /** Writes or reads the two geometry states of each key. */
@@ -174,6 +199,10 @@ public final class LegacyStateMigrationJob {
                         wkbDescriptor.getSerializer().getClass().getName()
                                 + ","
                                 + kryoDescriptor.getSerializer().getClass().getName());
+                fields.add(
+                        sourceOf(wkbDescriptor.getSerializer().getClass())
+                                + ","
+                                + sourceOf(Geometry.class));
                 fields.add(describe(wkb.value()));
                 fields.add(describe(kryo.value()));
                 lines.write(String.join("|", fields));

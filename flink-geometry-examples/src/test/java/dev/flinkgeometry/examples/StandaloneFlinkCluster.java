@@ -330,12 +330,22 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         processes.add(process);
     }
 
-    /** This JVM's class path without this project's classes and JTS (the job jar brings them). */
+    /**
+     * This JVM's class path without this project's classes and jars and JTS (the job jar brings
+     * them). The jobs report the class loader of both, so a leak would fail the tests.
+     */
     private static String flinkClassPath() {
-        // The test runs in the module's directory; the project's classes and jars are in the tree.
+        // The test runs in the module's directory; the project's classes are in the tree, and
+        // its jars may come from the local Maven repository.
         Path project = Paths.get("").toAbsolutePath().getParent();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !Paths.get(entry).toAbsolutePath().startsWith(project))
+                .filter(
+                        entry ->
+                                !Paths.get(entry)
+                                        .getFileName()
+                                        .toString()
+                                        .startsWith("flink-geometry"))
                 .filter(entry -> !entry.contains("jts-core"))
                 .collect(Collectors.joining(File.pathSeparator));
     }
