@@ -66,8 +66,7 @@ public final class StGeomFromWkb extends GeometryFunction {
         if (geometry == null || srid == null) {
             return geometry;
         }
-        geometry.setSRID(srid);
-        return withCheckedSrid(geometry);
+        return withCheckedSrid(setSridEverywhere(geometry, srid));
     }
 
     private static String shown(byte[] wkb) {

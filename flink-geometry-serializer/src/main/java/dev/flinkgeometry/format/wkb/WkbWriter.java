@@ -38,12 +38,24 @@ import org.locationtech.jts.geom.Polygon;
  * collection's header carries the union of its members' flags, each member being decided on its own
  * values. The SRID is written, with the SRID flag, on the top level only and only when it is not 0.
  *
+ * <p>A writer made with {@code oneDimension} (what PostGIS reads, and the SQL module writes) gives
+ * every header of a geometry collection the collection's flags instead: members, nested collections
+ * and empty members alike are written in the dimension of the whole geometry, their missing
+ * ordinates as NaN. PostGIS refuses a collection whose members differ in dimension ("Dimensions
+ * mismatch in lwcollection"). The legacy serializer's writer keeps each member's own flags.
+ *
  * <p>An instance keeps the prepared state and is not thread-safe; it allocates nothing per record
  * once its small internal array has grown to the largest number of headers seen.
  */
 public final class WkbWriter {
     /** ISO WKB instead of EWKB: Z and M as 1000/2000/3000 added to the type code, no SRID. */
     private final boolean iso;
+
+    /** Every header of a collection in the flags of the whole geometry (PostGIS's rule). */
+    private final boolean oneDimension;
+
+    /** While measuring with {@link #oneDimension}: the flags every header gets, else -1. */
+    private int forcedFlags = -1;
 
     /** Per header, in pre-order: its {@link CoordinateTypeRule} flags. */
     private int[] headerFlags = new int[1];
@@ -59,7 +71,16 @@ public final class WkbWriter {
 
     /** An ISO WKB writer if {@code iso}, else an EWKB one. */
     public WkbWriter(boolean iso) {
+        this(iso, false);
+    }
+
+    /**
+     * An ISO WKB writer if {@code iso}, else an EWKB one; with {@code oneDimension}, the members of
+     * a geometry collection are written in the collection's dimension (see the class comment).
+     */
+    public WkbWriter(boolean iso, boolean oneDimension) {
         this.iso = iso;
+        this.oneDimension = oneDimension;
     }
 
     /**
@@ -72,7 +93,20 @@ public final class WkbWriter {
     public int prepare(Geometry geometry) throws WkbFormatException {
         prepared = null;
         headers = 0;
+        forcedFlags = -1;
         long size = measure(geometry, 0);
+        if (oneDimension
+                && size <= Wkb.MAX_BYTES
+                && CoordinateTypeRule.isCollectionProper(geometry)) {
+            // The first pass found the union of every member's flags: measure again with it.
+            forcedFlags = headerFlags[0];
+            headers = 0;
+            try {
+                size = measure(geometry, 0);
+            } finally {
+                forcedFlags = -1;
+            }
+        }
         if (!iso && geometry.getSRID() != 0) {
             size += 4;
         }
@@ -123,7 +157,7 @@ public final class WkbWriter {
         if (CoordinateTypeRule.isCollectionProper(geometry)) {
             return measureCollection((GeometryCollection) geometry, index, depth);
         }
-        int flags = CoordinateTypeRule.of(geometry, true);
+        int flags = forcedFlags >= 0 ? forcedFlags : CoordinateTypeRule.of(geometry, true);
         headerFlags[index] = flags;
         long coordinateBytes = CoordinateWriter.bytes(flags);
         long size = Wkb.HEADER_BYTES;
@@ -178,7 +212,7 @@ public final class WkbWriter {
             }
             flags |= headerFlags[memberIndex];
         }
-        headerFlags[index] = flags;
+        headerFlags[index] = forcedFlags >= 0 ? forcedFlags : flags;
         return size;
     }
 
