@@ -471,6 +471,99 @@ class PostgisConformanceTest {
         return true;
     }
 
+    /**
+     * PostGIS reads what the SQL functions write: {@code /postgis/ours-in-postgis.tsv} holds our
+     * ST_AsText, ST_AsEWKB and ST_AsBinary of every vector (as a geometry column holds it) and what
+     * PostGIS made of each ({@code generate.py --ours}, from the {@code target/postgis/ours.tsv}
+     * this test writes). Fails if our output changed since (regenerate), if PostGIS refused any, or
+     * if PostGIS's re-encoding of what it read differs from our bytes.
+     */
+    @Test
+    void postgisReadsWhatWeWrite() throws IOException {
+        java.nio.file.Path dir = java.nio.file.Paths.get("target", "postgis");
+        java.nio.file.Files.createDirectories(dir);
+        Map<String, String[]> current = new LinkedHashMap<>();
+        StringBuilder file = new StringBuilder("# id\tST_AsText\tST_AsEWKB\tST_AsBinary\n");
+        for (Vector v : vectors) {
+            if (!v.accepted || notJts(v)) {
+                continue;
+            }
+            Geometry held = column(FROM_EWKB.eval(v.ewkbNdr));
+            String[] row = {
+                v.id,
+                AS_TEXT.eval(held),
+                HEX.formatHex(AS_EWKB.eval(held)),
+                HEX.formatHex(AS_BINARY.eval(held))
+            };
+            current.put(v.id, row);
+            file.append(String.join("\t", row)).append('\n');
+        }
+        java.nio.file.Files.writeString(dir.resolve("ours.tsv"), file);
+
+        List<String> failures = new ArrayList<>();
+        int[] text = counts("PostGIS ST_GeomFromText of our ST_AsText");
+        int[] ewkb = counts("PostGIS ST_GeomFromEWKB of our ST_AsEWKB");
+        int[] wkb = counts("PostGIS ST_GeomFromWKB of our ST_AsBinary");
+        int rows = 0;
+        for (String[] f : tsv("/postgis/ours-in-postgis.tsv")) {
+            rows++;
+            String[] ours = current.get(f[0]);
+            if (ours == null
+                    || !ours[1].equals(f[1])
+                    || !ours[2].equals(f[2])
+                    || !ours[3].equals(f[3])) {
+                failures.add(f[0] + ": our output changed since ours-in-postgis.tsv was generated");
+                continue;
+            }
+            text[0]++;
+            ewkb[0]++;
+            wkb[0]++;
+            postgisRead(failures, f[0] + " ST_AsText '" + f[1] + "'", f[4], f[3], text);
+            postgisRead(failures, f[0] + " ST_AsEWKB", f[5], f[2], ewkb);
+            postgisRead(failures, f[0] + " ST_AsBinary", f[6], f[3], wkb);
+        }
+        assertThat(rows).isEqualTo(current.size());
+        assertThat(failures).isEmpty();
+    }
+
+    /** PostGIS read ours and wrote back {@code expected}; or a by-design difference. */
+    private static void postgisRead(
+            List<String> failures, String what, String postgis, String expected, int[] counts) {
+        if (postgis.equals(expected)) {
+            counts[1]++;
+        } else if (postgis.startsWith("refused") && what.contains("Infinity")) {
+            counts[2]++; // PostGIS's WKT reader has no infinity, as ours (PostGIS writes one)
+        } else if (isAllEmptyCollectionInIsoWkb(postgis, expected)) {
+            counts[2]++;
+        } else {
+            failures.add(what + ": PostGIS " + postgis + ", ours " + expected);
+        }
+    }
+
+    /**
+     * PostGIS writes a collection whose members are all empty as an empty collection in ISO WKB
+     * (not in EWKB): {@code 0107000000} followed by a member count of 0.
+     */
+    private static boolean isAllEmptyCollectionInIsoWkb(String postgis, String ours) {
+        return postgis.matches("01(07000000|EF030000|D7070000|BF0B0000)00000000")
+                && ours.startsWith(postgis.substring(0, 10));
+    }
+
+    private static List<String[]> tsv(String resource) throws IOException {
+        List<String[]> rows = new ArrayList<>();
+        try (InputStream in = PostgisConformanceTest.class.getResourceAsStream(resource);
+                BufferedReader reader =
+                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (!line.startsWith("#") && !line.isEmpty()) {
+                    rows.add(line.split("\t", -1));
+                }
+            }
+        }
+        return rows;
+    }
+
     private static int[] counts(String function) {
         return COUNTS.computeIfAbsent(function, k -> new int[3]);
     }
