@@ -55,9 +55,9 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  *       geometries ({@code MULTIPOINT(10 20,EMPTY)}); {@code EMPTY} with a tag ({@code POLYGON Z
  *       EMPTY}); collections nested up to {@value #MAX_NESTING_DEPTH} levels.
  *   <li>Differences from PostGIS, on purpose: {@code LINEARRING} is read (as a JTS {@code
- *       LinearRing}: what this library's {@code ST_AsText} wrote before 0.x), and a closed ring of
- *       3 points is accepted (JTS's minimum; PostGIS requires 4); curves, triangles, TINs and
- *       polyhedral surfaces are refused (JTS has no such types).
+ *       LinearRing}: what this library's {@code ST_AsText} wrote for a top-level ring before), and
+ *       a closed ring of 3 points is accepted (JTS's minimum; PostGIS requires 4); curves,
+ *       triangles, TINs and polyhedral surfaces are refused (JTS has no such types).
  * </ul>
  *
  * <p>Coordinates are JTS's default {@code CoordinateArraySequence}s whose dimension and measures
