@@ -53,12 +53,14 @@ public final class StGeomFromWkb extends GeometryFunction {
         if (codec == null) {
             codec = new WkbCodec();
         }
+        Geometry geometry;
         try {
-            return withCheckedSrid(codec.read(wkb));
+            geometry = codec.read(wkb);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(
                     name + ": invalid WKB: " + e.getMessage() + "; input " + shown(wkb), e);
         }
+        return withCheckedSrid(geometry); // outside the try: its message names the function once
     }
 
     public Geometry eval(byte[] wkb, Integer srid) {
