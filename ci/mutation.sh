@@ -4,7 +4,7 @@
 #   ci/mutation.sh            # 8 min on an idle 2-core machine (~25 beside benchmarks); report in
 #                             # flink-geometry-serializer/target/pit-reports/
 #
-# Mutates dev.flinkgeometry.format (with format.internal) and the legacy WkbReader and WkbWriter,
+# Mutates dev.flinkgeometry.format (with format.internal and format.wkb, the WkbReader and WkbWriter),
 # and runs only the tests that specify them (the `mutation` profile of flink-geometry-serializer
 # lists both). Fails if fewer than 97% of the mutants are killed (-Dpitest.threshold=N to change).
 # Not part of `mvn -B verify`: it runs the codec's tests once per mutant. The surviving mutants

@@ -146,25 +146,25 @@ public final class GeometryDecoder {
             int body = start + GeometryFormat.HEADER_BYTES;
             Geometry geometry;
             switch (type) {
-                case GeometryFormat.POINT:
+                case GeometryTypeCode.POINT:
                     geometry = point(layout, count, body);
                     break;
-                case GeometryFormat.LINESTRING:
+                case GeometryTypeCode.LINESTRING:
                     geometry = lineString(layout, count, body);
                     break;
-                case GeometryFormat.POLYGON:
+                case GeometryTypeCode.POLYGON:
                     geometry = polygon(layout, count, body);
                     break;
-                case GeometryFormat.MULTIPOINT:
+                case GeometryTypeCode.MULTIPOINT:
                     geometry = multiPoint(layout, count, body, srid);
                     break;
-                case GeometryFormat.MULTILINESTRING:
+                case GeometryTypeCode.MULTILINESTRING:
                     geometry = multiLineString(layout, count, body, srid);
                     break;
-                case GeometryFormat.MULTIPOLYGON:
+                case GeometryTypeCode.MULTIPOLYGON:
                     geometry = multiPolygon(layout, count, body, srid);
                     break;
-                case GeometryFormat.GEOMETRYCOLLECTION:
+                case GeometryTypeCode.GEOMETRYCOLLECTION:
                     geometry = collection(count, body, depth);
                     break;
                 default:

@@ -182,7 +182,7 @@ public final class GeometryEncoder {
             if (size > target.length - offset) {
                 return -size;
             }
-            header(GeometryFormat.POINT, point.getSRID(), found, count, target, offset);
+            header(GeometryTypeCode.POINT, point.getSRID(), found, count, target, offset);
             return CoordinateWriter.write(
                     sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
         }
@@ -192,7 +192,7 @@ public final class GeometryEncoder {
             if (size > target.length - offset) {
                 return -size;
             }
-            header(GeometryFormat.POINT, srid, 0, 1, target, offset);
+            header(GeometryTypeCode.POINT, srid, 0, 1, target, offset);
             RawBytes.putDoubleLE(target, offset + 8, c.x);
             RawBytes.putDoubleLE(target, offset + 16, c.y);
             return offset + size;
@@ -214,13 +214,13 @@ public final class GeometryEncoder {
             long coordinates = 0;
             long structureInts = 0;
             if (geometry instanceof Point) {
-                type = GeometryFormat.POINT;
+                type = GeometryTypeCode.POINT;
                 coordinates = ((Point) geometry).getCoordinateSequence().size();
             } else if (geometry instanceof LineString) {
-                type = GeometryFormat.LINESTRING;
+                type = GeometryTypeCode.LINESTRING;
                 coordinates = ((LineString) geometry).getCoordinateSequence().size();
             } else if (geometry instanceof Polygon) {
-                type = GeometryFormat.POLYGON;
+                type = GeometryTypeCode.POLYGON;
                 Polygon polygon = (Polygon) geometry;
                 if (!polygon.getExteriorRing().isEmpty()) {
                     requireClosedRings(polygon);
@@ -228,14 +228,14 @@ public final class GeometryEncoder {
                     structureInts = 2L + polygon.getNumInteriorRing();
                 }
             } else if (geometry instanceof MultiPoint) {
-                type = GeometryFormat.MULTIPOINT;
+                type = GeometryTypeCode.MULTIPOINT;
                 coordinates = geometry.getNumGeometries();
             } else if (geometry instanceof MultiLineString) {
-                type = GeometryFormat.MULTILINESTRING;
+                type = GeometryTypeCode.MULTILINESTRING;
                 coordinates = PointCount.ofLines(geometry);
                 structureInts = 1L + geometry.getNumGeometries();
             } else if (geometry instanceof MultiPolygon) {
-                type = GeometryFormat.MULTIPOLYGON;
+                type = GeometryTypeCode.MULTIPOLYGON;
                 structureInts = 1;
                 for (int i = 0; i < geometry.getNumGeometries(); i++) {
                     Polygon polygon = (Polygon) geometry.getGeometryN(i);
@@ -274,7 +274,7 @@ public final class GeometryEncoder {
                                 + " levels");
             }
             int members = collection.getNumGeometries();
-            types[index] = GeometryFormat.GEOMETRYCOLLECTION;
+            types[index] = GeometryTypeCode.GEOMETRYCOLLECTION;
             counts[index] = members;
             flags[index] = 0; // Sedona writes XY for every collection header
             long size = GeometryFormat.HEADER_BYTES;
@@ -342,21 +342,21 @@ public final class GeometryEncoder {
             header(type, geometry.getSRID(), found, count, target, start);
             int body = start + GeometryFormat.HEADER_BYTES;
             switch (type) {
-                case GeometryFormat.POINT:
+                case GeometryTypeCode.POINT:
                     return coordinates(
                             ((Point) geometry).getCoordinateSequence(), found, target, body);
-                case GeometryFormat.LINESTRING:
+                case GeometryTypeCode.LINESTRING:
                     return coordinates(
                             ((LineString) geometry).getCoordinateSequence(), found, target, body);
-                case GeometryFormat.POLYGON:
+                case GeometryTypeCode.POLYGON:
                     return count == 0
                             ? body // an empty polygon is a bare header
                             : polygons(geometry, false, found, count, target, body);
-                case GeometryFormat.MULTIPOINT:
+                case GeometryTypeCode.MULTIPOINT:
                     return multiPoint(geometry, found, target, body);
-                case GeometryFormat.MULTILINESTRING:
+                case GeometryTypeCode.MULTILINESTRING:
                     return lines(geometry, found, count, target, body);
-                case GeometryFormat.MULTIPOLYGON:
+                case GeometryTypeCode.MULTIPOLYGON:
                     return polygons(geometry, true, found, count, target, body);
                 default:
                     return collection((GeometryCollection) geometry, count, target, body);

@@ -43,14 +43,7 @@ public final class GeometryFormat {
     /** The largest encoding: a Java array, with room left for a record's length prefix. */
     public static final int MAX_ENCODED_BYTES = Integer.MAX_VALUE - 16;
 
-    /** Geometry type codes of the preamble (the WKB codes). */
-    public static final int POINT = 1,
-            LINESTRING = 2,
-            POLYGON = 3,
-            MULTIPOINT = 4,
-            MULTILINESTRING = 5,
-            MULTIPOLYGON = 6,
-            GEOMETRYCOLLECTION = 7;
+    // The geometry type codes of the preamble are the WKB codes: GeometryTypeCode.
 
     private GeometryFormat() {}
 

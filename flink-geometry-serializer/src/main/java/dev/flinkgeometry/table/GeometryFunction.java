@@ -24,6 +24,7 @@ import org.apache.flink.table.types.inference.InputTypeStrategy;
 import org.apache.flink.table.types.inference.TypeInference;
 import org.apache.flink.table.types.inference.TypeStrategies;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
 
 /**
  * A conversion function of {@link GeometryModule}: its signatures are given explicitly, because the
@@ -70,6 +71,20 @@ abstract class GeometryFunction extends ScalarFunction {
 
     static DataType[] args(DataType... types) {
         return types;
+    }
+
+    /**
+     * Gives {@code geometry} and every collection member, at every depth, the SRID {@code srid}, as
+     * the readers give them the SRID of the text or bytes; returns {@code geometry}.
+     */
+    static Geometry setSridEverywhere(Geometry geometry, int srid) {
+        geometry.setSRID(srid);
+        if (geometry instanceof GeometryCollection) {
+            for (int i = 0; i < geometry.getNumGeometries(); i++) {
+                setSridEverywhere(geometry.getGeometryN(i), srid);
+            }
+        }
+        return geometry;
     }
 
     /**

@@ -13,7 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
-import dev.flinkgeometry.serializer.legacy.WkbCodec;
+import dev.flinkgeometry.format.wkb.WkbCodec;
 import java.io.IOException;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;

@@ -13,13 +13,14 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.wkt.WktWriter;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
 /**
  * {@code ST_AsText(geometry)}: WKT with {@code Z}, {@code M} or {@code ZM} where the geometry has
  * such values (WKT has no SRID: use {@code ST_SRID}). Ordinates are written so that they read back
- * to the same doubles ({@link ExactWktWriter}).
+ * to the same doubles and that PostGIS reads ({@link WktWriter}).
  */
 public final class StAsText extends GeometryFunction {
     private static final long serialVersionUID = 1L;
@@ -37,6 +38,6 @@ public final class StAsText extends GeometryFunction {
         if (geometry == null) {
             return null;
         }
-        return ExactWktWriter.write(geometry);
+        return WktWriter.write(geometry);
     }
 }

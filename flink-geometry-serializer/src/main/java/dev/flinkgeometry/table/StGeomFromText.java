@@ -13,21 +13,22 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.wkt.WktFormatException;
+import dev.flinkgeometry.format.wkt.WktReader;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.io.ParseException;
-import org.locationtech.jts.io.WKTReader;
 
 /**
  * {@code ST_GeomFromText(wkt STRING [, srid INT])}: WKT (with {@code Z}, {@code M}, {@code ZM}) or
  * EWKT ({@code SRID=4326;POINT (1 2)}) to a geometry; the optional SRID replaces the EWKT one.
- * Invalid text fails with JTS's reason and the input.
+ * Reads every form PostGIS writes, strictly ({@link WktReader}): invalid text fails with the
+ * reason, its character offset and the input, never a wrong geometry.
  */
 public final class StGeomFromText extends GeometryFunction {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_CHARS = 200;
 
-    private transient WKTReader reader;
+    private transient WktReader reader;
 
     public StGeomFromText() {
         super(geometry(), args(DataTypes.STRING()), args(DataTypes.STRING(), DataTypes.INT()));
@@ -43,23 +44,11 @@ public final class StGeomFromText extends GeometryFunction {
             return null;
         }
         if (reader == null) {
-            reader = new WKTReader();
+            reader = new WktReader();
         }
-        int srid = 0;
-        String wkt = text;
         try {
-            if (text.regionMatches(true, 0, "SRID=", 0, 5)) {
-                int semicolon = text.indexOf(';');
-                if (semicolon < 0) {
-                    throw new ParseException("EWKT without ';' after SRID=");
-                }
-                srid = Integer.parseInt(text.substring(5, semicolon).trim());
-                wkt = text.substring(semicolon + 1);
-            }
-            Geometry geometry = reader.read(wkt);
-            geometry.setSRID(srid);
-            return withCheckedSrid(geometry);
-        } catch (ParseException | RuntimeException e) {
+            return reader.read(text);
+        } catch (WktFormatException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
             throw new IllegalArgumentException(
@@ -71,8 +60,7 @@ public final class StGeomFromText extends GeometryFunction {
     public Geometry eval(String text, Integer srid) {
         Geometry geometry = eval(text);
         if (geometry != null && srid != null) {
-            geometry.setSRID(srid);
-            withCheckedSrid(geometry);
+            withCheckedSrid(setSridEverywhere(geometry, srid));
         }
         return geometry;
     }

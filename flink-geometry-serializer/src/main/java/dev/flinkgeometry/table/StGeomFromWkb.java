@@ -13,7 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
-import dev.flinkgeometry.serializer.legacy.WkbCodec;
+import dev.flinkgeometry.format.wkb.WkbCodec;
 import java.io.IOException;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.util.StringUtils;
@@ -53,12 +53,14 @@ public final class StGeomFromWkb extends GeometryFunction {
         if (codec == null) {
             codec = new WkbCodec();
         }
+        Geometry geometry;
         try {
-            return withCheckedSrid(codec.read(wkb));
+            geometry = codec.read(wkb);
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(
                     name + ": invalid WKB: " + e.getMessage() + "; input " + shown(wkb), e);
         }
+        return withCheckedSrid(geometry); // outside the try: its message names the function once
     }
 
     public Geometry eval(byte[] wkb, Integer srid) {
@@ -66,8 +68,7 @@ public final class StGeomFromWkb extends GeometryFunction {
         if (geometry == null || srid == null) {
             return geometry;
         }
-        geometry.setSRID(srid);
-        return withCheckedSrid(geometry);
+        return withCheckedSrid(setSridEverywhere(geometry, srid));
     }
 
     private static String shown(byte[] wkb) {

@@ -11,6 +11,14 @@
  */
 package dev.flinkgeometry.testing;
 
+import static dev.flinkgeometry.format.GeometryTypeCode.GEOMETRYCOLLECTION;
+import static dev.flinkgeometry.format.GeometryTypeCode.LINESTRING;
+import static dev.flinkgeometry.format.GeometryTypeCode.MULTILINESTRING;
+import static dev.flinkgeometry.format.GeometryTypeCode.MULTIPOINT;
+import static dev.flinkgeometry.format.GeometryTypeCode.MULTIPOLYGON;
+import static dev.flinkgeometry.format.GeometryTypeCode.POINT;
+import static dev.flinkgeometry.format.GeometryTypeCode.POLYGON;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -26,14 +34,6 @@ import java.util.List;
  * <p>It trusts nothing: an inconsistent record throws {@link IllegalArgumentException}.
  */
 public final class AlignedRecord {
-    public static final int POINT = 1,
-            LINESTRING = 2,
-            POLYGON = 3,
-            MULTIPOINT = 4,
-            MULTILINESTRING = 5,
-            MULTIPOLYGON = 6,
-            GEOMETRYCOLLECTION = 7;
-
     /** What an int32 of the record counts. */
     public enum CountKind {
         /** The header's numCoordinates (number of members for a GeometryCollection). */

@@ -13,6 +13,7 @@ package dev.flinkgeometry.testing;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;
 import org.locationtech.jts.geom.Geometry;
@@ -58,9 +59,9 @@ public final class FuzzedGeometries {
     }
 
     private Geometry geometry(int depth) {
-        int type = data.consumeInt(GeometryFormat.POINT, GeometryFormat.GEOMETRYCOLLECTION);
-        if (type == GeometryFormat.GEOMETRYCOLLECTION && depth == MAX_DEPTH) {
-            type = GeometryFormat.POINT;
+        int type = data.consumeInt(GeometryTypeCode.POINT, GeometryTypeCode.GEOMETRYCOLLECTION);
+        if (type == GeometryTypeCode.GEOMETRYCOLLECTION && depth == MAX_DEPTH) {
+            type = GeometryTypeCode.POINT;
         }
         factory = FACTORIES[data.consumeInt(0, 1)];
         boolean z = data.consumeBoolean();
@@ -69,30 +70,30 @@ public final class FuzzedGeometries {
         measures = m ? 1 : 0;
         Geometry geometry;
         switch (type) {
-            case GeometryFormat.POINT:
+            case GeometryTypeCode.POINT:
                 geometry = factory.createPoint(sequence(data.consumeInt(0, 1), false));
                 break;
-            case GeometryFormat.LINESTRING:
+            case GeometryTypeCode.LINESTRING:
                 geometry = lineString();
                 break;
-            case GeometryFormat.POLYGON:
+            case GeometryTypeCode.POLYGON:
                 geometry = polygon();
                 break;
-            case GeometryFormat.MULTIPOINT:
+            case GeometryTypeCode.MULTIPOINT:
                 Point[] points = new Point[data.consumeInt(0, MAX_PARTS)];
                 for (int i = 0; i < points.length; i++) {
                     points[i] = factory.createPoint(sequence(data.consumeInt(0, 1), false));
                 }
                 geometry = factory.createMultiPoint(points);
                 break;
-            case GeometryFormat.MULTILINESTRING:
+            case GeometryTypeCode.MULTILINESTRING:
                 LineString[] lines = new LineString[data.consumeInt(0, MAX_PARTS)];
                 for (int i = 0; i < lines.length; i++) {
                     lines[i] = lineString();
                 }
                 geometry = factory.createMultiLineString(lines);
                 break;
-            case GeometryFormat.MULTIPOLYGON:
+            case GeometryTypeCode.MULTIPOLYGON:
                 Polygon[] polygons = new Polygon[data.consumeInt(0, MAX_PARTS)];
                 for (int i = 0; i < polygons.length; i++) {
                     polygons[i] = polygon();

@@ -19,6 +19,7 @@ import static dev.flinkgeometry.testing.Snapshots.versioned;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.wkb.WkbTestSupport;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryMixes;

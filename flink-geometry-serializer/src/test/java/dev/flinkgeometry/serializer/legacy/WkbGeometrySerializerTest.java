@@ -11,17 +11,19 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.HEX;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.record;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.withSrid;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.wkt;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.record;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.withSrid;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.wkt;
 import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
 import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.internal.RawBytes;
-import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
+import dev.flinkgeometry.format.wkb.Wkb;
+import dev.flinkgeometry.format.wkb.WkbTestSupport;
+import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;
 import java.io.IOException;

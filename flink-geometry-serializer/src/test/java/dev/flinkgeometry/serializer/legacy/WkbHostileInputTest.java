@@ -11,18 +11,21 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.HEX;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.concat;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.hex;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.read;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.record;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.write;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.concat;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.hex;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.read;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.record;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.write;
 import static dev.flinkgeometry.testing.SerializerBytes.deserialize;
 import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
+import dev.flinkgeometry.format.wkb.Wkb;
+import dev.flinkgeometry.format.wkb.WkbFormatException;
+import dev.flinkgeometry.format.wkb.WkbTestSupport;
+import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.EOFException;

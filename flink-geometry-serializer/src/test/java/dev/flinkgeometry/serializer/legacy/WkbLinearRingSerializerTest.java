@@ -11,8 +11,8 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.withSrid;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.wkt;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.withSrid;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.wkt;
 
 import org.locationtech.jts.geom.LinearRing;
 

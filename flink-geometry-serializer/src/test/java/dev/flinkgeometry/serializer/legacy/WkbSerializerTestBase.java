@@ -16,6 +16,8 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.internal.RawBytes;
+import dev.flinkgeometry.format.wkb.WkbTestSupport;
+import dev.flinkgeometry.format.wkb.WkbWriter;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.util.Arrays;
 import org.apache.flink.api.common.typeutils.SerializerTestBase;

@@ -9,18 +9,18 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.FACTORY;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.HEX;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.read;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.withSrid;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.wkt;
-import static dev.flinkgeometry.serializer.legacy.WkbTestSupport.write;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.FACTORY;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.read;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.withSrid;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.wkt;
+import static dev.flinkgeometry.format.wkb.WkbTestSupport.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.legacy.WkbTestSupport.Vector;
+import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.NaturalEarth;
 import dev.flinkgeometry.testing.Wkt;

@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
 import java.io.IOException;
 import org.locationtech.jts.geom.Geometry;
@@ -17,12 +17,13 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * The WKB reader and writers of this package for other callers (the SQL conversion functions):
  * reads ISO WKB and PostGIS EWKB (either byte order, Z, M, ZM, SRID); writes little-endian EWKB
- * (with the SRID when it is not 0) or ISO WKB (no SRID). Not thread-safe: one instance per thread.
+ * (with the SRID when it is not 0) or ISO WKB (no SRID), the members of a geometry collection in
+ * the collection's dimension, as PostGIS requires. Not thread-safe: one instance per thread.
  */
 public final class WkbCodec {
     private final WkbReader reader = new WkbReader();
-    private final WkbWriter ewkbWriter = new WkbWriter(false);
-    private final WkbWriter isoWriter = new WkbWriter(true);
+    private final WkbWriter ewkbWriter = new WkbWriter(false, true);
+    private final WkbWriter isoWriter = new WkbWriter(true, true);
 
     /**
      * Reads exactly one geometry from {@code bytes}.

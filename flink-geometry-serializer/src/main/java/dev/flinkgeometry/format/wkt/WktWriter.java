@@ -9,60 +9,62 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.table;
+package dev.flinkgeometry.format.wkt;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import java.util.Locale;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
-import org.locationtech.jts.geom.MultiLineString;
-import org.locationtech.jts.geom.MultiPoint;
-import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
 /**
- * WKT that reads back (with JTS's {@code WKTReader}) to exactly the same doubles: JTS's {@code
- * WKTWriter} writes at most 16 significant digits, so {@code 0.30000000000000004} would come back
- * as {@code 0.3}. Ordinates are written as Java's {@link Double#toString(double)} (exact round
+ * WKT that reads back to exactly the same doubles (JTS's {@code WKTWriter} writes at most 16
+ * significant digits, so {@code 0.30000000000000004} would come back as {@code 0.3}), and that
+ * PostGIS reads. Ordinates are written as Java's {@link Double#toString(double)} (exact round
  * trip), integers without a fraction. The {@code Z}/{@code M}/{@code ZM} tag follows the values, as
- * in the aligned format: Z if some coordinate has a non-NaN Z, M likewise; collection members carry
- * their own tags.
+ * in the aligned format: Z if some coordinate has a non-NaN Z, M likewise. A geometry collection
+ * has the tag of all its values, and every member, nested collections and empty members included,
+ * is written in that dimension (missing ordinates as {@code NaN}): PostGIS refuses a collection
+ * whose members differ in dimension. A top-level {@code LinearRing} is written as {@code
+ * LINESTRING} (OGC WKT has no {@code LINEARRING}).
  */
-final class ExactWktWriter {
-    private ExactWktWriter() {}
+public final class WktWriter {
+    private WktWriter() {}
 
-    static String write(Geometry geometry) {
+    public static String write(Geometry geometry) {
         StringBuilder out = new StringBuilder();
-        write(geometry, out);
+        write(geometry, null, out);
         return out.toString();
     }
 
-    private static void write(Geometry geometry, StringBuilder out) {
-        if (geometry instanceof GeometryCollection
-                && !(geometry instanceof MultiPoint
-                        || geometry instanceof MultiLineString
-                        || geometry instanceof MultiPolygon)) {
-            out.append("GEOMETRYCOLLECTION");
-            if (geometry.isEmpty() && geometry.getNumGeometries() == 0) {
+    /** Writes {@code geometry} in {@code layout}, or in the layout of its own values if null. */
+    private static void write(Geometry geometry, CoordinateLayout layout, StringBuilder out) {
+        if (CoordinateTypeRule.isCollectionProper(geometry)) {
+            if (layout == null) {
+                layout = layoutOfFlags(flagsOfCollection(geometry));
+            }
+            out.append("GEOMETRYCOLLECTION").append(tag(layout));
+            if (geometry.getNumGeometries() == 0) {
                 out.append(" EMPTY");
                 return;
             }
             out.append(" (");
             for (int i = 0; i < geometry.getNumGeometries(); i++) {
                 out.append(i == 0 ? "" : ", ");
-                write(geometry.getGeometryN(i), out);
+                write(geometry.getGeometryN(i), layout, out);
             }
             out.append(')');
             return;
         }
-        CoordinateLayout layout = GeometryFormat.layoutOf(geometry);
-        out.append(geometry.getGeometryType().toUpperCase(Locale.ROOT));
-        out.append(layout.hasZ() ? (layout.hasM() ? " ZM" : " Z") : (layout.hasM() ? " M" : ""));
+        if (layout == null) {
+            layout = GeometryFormat.layoutOf(geometry);
+        }
+        out.append(typeName(geometry)).append(tag(layout));
         if (geometry instanceof Point) {
             sequence(((Point) geometry).getCoordinateSequence(), layout, out);
         } else if (geometry instanceof LineString) {
@@ -72,6 +74,36 @@ final class ExactWktWriter {
         } else {
             members(geometry, layout, out);
         }
+    }
+
+    /** The union of the value flags of every member, at every depth. */
+    private static int flagsOfCollection(Geometry collection) {
+        int flags = 0;
+        for (int i = 0; i < collection.getNumGeometries(); i++) {
+            Geometry member = collection.getGeometryN(i);
+            flags |=
+                    CoordinateTypeRule.isCollectionProper(member)
+                            ? flagsOfCollection(member)
+                            : CoordinateTypeRule.of(member, true);
+        }
+        return flags;
+    }
+
+    private static CoordinateLayout layoutOfFlags(int flags) {
+        return CoordinateLayout.of(
+                (flags & CoordinateTypeRule.Z) != 0, (flags & CoordinateTypeRule.M) != 0);
+    }
+
+    private static String tag(CoordinateLayout layout) {
+        return layout.hasZ() ? (layout.hasM() ? " ZM" : " Z") : (layout.hasM() ? " M" : "");
+    }
+
+    /** The OGC WKT keyword: a {@code LinearRing} is a {@code LINESTRING} there. */
+    private static String typeName(Geometry geometry) {
+        if (geometry instanceof LineString) {
+            return "LINESTRING";
+        }
+        return geometry.getGeometryType().toUpperCase(Locale.ROOT);
     }
 
     private static void members(Geometry multi, CoordinateLayout layout, StringBuilder out) {

@@ -9,10 +9,11 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -29,7 +30,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 
 /**
  * Reads ISO and extended (PostGIS) WKB into JTS geometries, with bounded work and memory for any
- * input. The rules for ambiguous input are those of {@link WkbGeometrySerializer}.
+ * input. The rules for ambiguous input are those of the legacy {@code WkbGeometrySerializer}.
  *
  * <p>Every count is checked against the bytes that remain before anything is allocated, nesting of
  * geometry collections is capped at {@link Wkb#MAX_NESTING_DEPTH}, the geometry must fill the given
@@ -39,7 +40,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  *
  * <p>An instance holds the state of the current call and is not thread-safe.
  */
-final class WkbReader {
+public final class WkbReader {
     /** The smallest WKB of a geometry that is not a point: header and a zero count. */
     private static final int MIN_NON_POINT_BYTES = Wkb.HEADER_BYTES + 4;
 
@@ -57,7 +58,7 @@ final class WkbReader {
      * Reads the WKB {@code bytes[offset, offset + length)}, which must hold exactly one geometry.
      * Offsets in error messages are relative to {@code offset}.
      */
-    Geometry read(byte[] bytes, int offset, int length) throws WkbFormatException {
+    public Geometry read(byte[] bytes, int offset, int length) throws WkbFormatException {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IndexOutOfBoundsException(
                     "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
@@ -147,7 +148,9 @@ final class WkbReader {
         int code = typeWord & Wkb.TYPE_MASK;
         int type = code % 1000;
         int iso = code / 1000;
-        if (type < Wkb.POINT || type > Wkb.GEOMETRYCOLLECTION || iso > 3) {
+        if (type < GeometryTypeCode.POINT
+                || type > GeometryTypeCode.GEOMETRYCOLLECTION
+                || iso > 3) {
             throw error(
                     "unsupported geometry type word 0x" + Integer.toHexString(typeWord), start + 1);
         }
@@ -169,22 +172,22 @@ final class WkbReader {
         }
         Geometry geometry;
         switch (type) {
-            case Wkb.POINT:
+            case GeometryTypeCode.POINT:
                 geometry = point(layout, little);
                 break;
-            case Wkb.LINESTRING:
+            case GeometryTypeCode.LINESTRING:
                 geometry = lineString(layout, little);
                 break;
-            case Wkb.POLYGON:
+            case GeometryTypeCode.POLYGON:
                 geometry = polygon(layout, little);
                 break;
-            case Wkb.MULTIPOINT:
+            case GeometryTypeCode.MULTIPOINT:
                 geometry = multiPoint(depth, srid, little);
                 break;
-            case Wkb.MULTILINESTRING:
+            case GeometryTypeCode.MULTILINESTRING:
                 geometry = multiLineString(depth, srid, little);
                 break;
-            case Wkb.MULTIPOLYGON:
+            case GeometryTypeCode.MULTIPOLYGON:
                 geometry = multiPolygon(depth, srid, little);
                 break;
             default:
@@ -249,7 +252,7 @@ final class WkbReader {
     private Geometry multiPoint(int depth, int srid, boolean little) throws WkbFormatException {
         Point[] points = new Point[readCount("points", MIN_POINT_BYTES, little)];
         for (int i = 0; i < points.length; i++) {
-            points[i] = (Point) geometry(depth + 1, srid, Wkb.POINT);
+            points[i] = (Point) geometry(depth + 1, srid, GeometryTypeCode.POINT);
         }
         return factory.createMultiPoint(points);
     }
@@ -258,7 +261,7 @@ final class WkbReader {
             throws WkbFormatException {
         LineString[] lines = new LineString[readCount("line strings", MIN_NON_POINT_BYTES, little)];
         for (int i = 0; i < lines.length; i++) {
-            lines[i] = (LineString) geometry(depth + 1, srid, Wkb.LINESTRING);
+            lines[i] = (LineString) geometry(depth + 1, srid, GeometryTypeCode.LINESTRING);
         }
         return factory.createMultiLineString(lines);
     }
@@ -266,7 +269,7 @@ final class WkbReader {
     private Geometry multiPolygon(int depth, int srid, boolean little) throws WkbFormatException {
         Polygon[] polygons = new Polygon[readCount("polygons", MIN_NON_POINT_BYTES, little)];
         for (int i = 0; i < polygons.length; i++) {
-            polygons[i] = (Polygon) geometry(depth + 1, srid, Wkb.POLYGON);
+            polygons[i] = (Polygon) geometry(depth + 1, srid, GeometryTypeCode.POLYGON);
         }
         return factory.createMultiPolygon(polygons);
     }

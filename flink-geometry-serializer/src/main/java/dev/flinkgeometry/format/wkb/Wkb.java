@@ -9,36 +9,27 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
 /** Constants of (extended) WKB shared by {@link WkbReader} and {@link WkbWriter}. */
-final class Wkb {
+public final class Wkb {
     /** Byte-order bytes. */
-    static final byte BIG_ENDIAN = 0, LITTLE_ENDIAN = 1;
-
-    /** Geometry type codes (OGC); ISO adds 1000 (Z), 2000 (M) or 3000 (ZM). */
-    static final int POINT = 1,
-            LINESTRING = 2,
-            POLYGON = 3,
-            MULTIPOINT = 4,
-            MULTILINESTRING = 5,
-            MULTIPOLYGON = 6,
-            GEOMETRYCOLLECTION = 7;
+    public static final byte BIG_ENDIAN = 0, LITTLE_ENDIAN = 1;
 
     /** PostGIS EWKB flags in the type word. */
-    static final int Z_FLAG = 0x80000000, M_FLAG = 0x40000000, SRID_FLAG = 0x20000000;
+    public static final int Z_FLAG = 0x80000000, M_FLAG = 0x40000000, SRID_FLAG = 0x20000000;
 
     /** The type word without the three EWKB flags. */
-    static final int TYPE_MASK = 0x1FFFFFFF;
+    public static final int TYPE_MASK = 0x1FFFFFFF;
 
     /** Bytes of a header without SRID: byte order and type word. */
-    static final int HEADER_BYTES = 5;
+    public static final int HEADER_BYTES = 5;
 
     /** Deepest nesting of geometry collections written or read (the top level is depth 0). */
-    static final int MAX_NESTING_DEPTH = 64;
+    public static final int MAX_NESTING_DEPTH = 64;
 
     /** The largest WKB written or read: a Java array, with room left for the length prefix. */
-    static final int MAX_BYTES = Integer.MAX_VALUE - 16;
+    public static final int MAX_BYTES = Integer.MAX_VALUE - 16;
 
     private Wkb() {}
 }

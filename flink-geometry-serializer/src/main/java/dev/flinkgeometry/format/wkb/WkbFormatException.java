@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
 import dev.flinkgeometry.format.GeometryFormatException;
 
@@ -18,7 +18,7 @@ import dev.flinkgeometry.format.GeometryFormatException;
  * says what was wrong and, for bytes, at which offset of the WKB. A {@link
  * GeometryFormatException}, so callers handle undecodable bytes of either format alike.
  */
-final class WkbFormatException extends GeometryFormatException {
+public final class WkbFormatException extends GeometryFormatException {
     private static final long serialVersionUID = 1L;
 
     /** A geometry that cannot be written (no offset applies). */

@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,10 +35,10 @@ import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
 /** Test data and helpers of the legacy WKB tests: the GEOS vectors, WKT, records. */
-final class WkbTestSupport {
-    static final GeometryFactory FACTORY = new GeometryFactory();
+public final class WkbTestSupport {
+    public static final GeometryFactory FACTORY = new GeometryFactory();
 
-    static final HexFormat HEX = HexFormat.of().withUpperCase();
+    public static final HexFormat HEX = HexFormat.of().withUpperCase();
 
     private static List<Vector> vectors;
 
@@ -47,15 +47,15 @@ final class WkbTestSupport {
     /**
      * One line of {@code /wkb/vectors.tsv} (see {@code generate.py} next to it for the columns).
      */
-    static final class Vector {
-        final String description;
-        final String wkt;
-        final int srid;
-        final String byteOrder;
-        final String flavor;
-        final String source;
-        final byte[] wkb;
-        final String ewkbLeHex;
+    public static final class Vector {
+        public final String description;
+        public final String wkt;
+        public final int srid;
+        public final String byteOrder;
+        public final String flavor;
+        public final String source;
+        public final byte[] wkb;
+        public final String ewkbLeHex;
 
         Vector(String[] fields) {
             description = fields[0];
@@ -69,7 +69,7 @@ final class WkbTestSupport {
         }
 
         /** The geometry a reader must produce: the WKT with the SRID on every level. */
-        Geometry expected() {
+        public Geometry expected() {
             return withSrid(wkt(wkt), srid);
         }
 
@@ -80,7 +80,7 @@ final class WkbTestSupport {
     }
 
     /** Every vector of {@code /wkb/vectors.tsv}, in file order. */
-    static synchronized List<Vector> vectors() {
+    public static synchronized List<Vector> vectors() {
         if (vectors == null) {
             List<Vector> all = new ArrayList<>();
             for (String line : lines("/wkb/vectors.tsv")) {
@@ -100,20 +100,20 @@ final class WkbTestSupport {
     }
 
     /** {@link Wkt#read(String)}: XY input gives sequences of dimension 2. */
-    static Geometry wkt(String text) {
+    public static Geometry wkt(String text) {
         return Wkt.read(FACTORY, text);
     }
 
     /** {@link Wkt#withSridOnEveryMember}: as the WKB reader sets it. */
-    static <G extends Geometry> G withSrid(G geometry, int srid) {
+    public static <G extends Geometry> G withSrid(G geometry, int srid) {
         return Wkt.withSridOnEveryMember(geometry, srid);
     }
 
-    static byte[] hex(String hex) {
+    public static byte[] hex(String hex) {
         return HEX.parseHex(hex.replace(" ", ""));
     }
 
-    static List<String> lines(String resource) {
+    public static List<String> lines(String resource) {
         List<String> lines = new ArrayList<>();
         try (InputStream stream = WkbTestSupport.class.getResourceAsStream(resource)) {
             if (stream == null) {
@@ -131,7 +131,7 @@ final class WkbTestSupport {
     }
 
     /** Flink's deep-equality checker, comparing geometries exactly ({@link ExactGeometry}). */
-    static DeeplyEqualsChecker exactChecker() {
+    public static DeeplyEqualsChecker exactChecker() {
         return new DeeplyEqualsChecker()
                 .withCustomCheck(
                         (a, b) -> a instanceof Geometry && b instanceof Geometry,
@@ -142,14 +142,15 @@ final class WkbTestSupport {
      * Asserts that {@code actual} is exactly {@code expected} ({@link ExactGeometry}), with the
      * same SRID on every member, and sequences of the same declared dimension and measures.
      */
-    static void assertReadAs(Geometry actual, Geometry expected, Object description) {
+    public static void assertReadAs(Geometry actual, Geometry expected, Object description) {
         assertThat(ExactGeometry.describe(actual))
                 .as("exact description of %s", description)
                 .isEqualTo(ExactGeometry.describe(expected));
         assertSameDeclaredLayout(actual, expected, description);
     }
 
-    static void assertSameDeclaredLayout(Geometry actual, Geometry expected, Object description) {
+    public static void assertSameDeclaredLayout(
+            Geometry actual, Geometry expected, Object description) {
         assertThat(actual.getClass()).as("class in %s", description).isEqualTo(expected.getClass());
         assertThat(actual.getSRID()).as("SRID in %s", description).isEqualTo(expected.getSRID());
         if (actual instanceof Point || actual instanceof LineString || actual instanceof Polygon) {
@@ -175,24 +176,24 @@ final class WkbTestSupport {
     }
 
     /** Reads one WKB with a fresh reader. */
-    static Geometry read(byte[] wkb) throws IOException {
+    public static Geometry read(byte[] wkb) throws IOException {
         return new WkbReader().read(wkb, 0, wkb.length);
     }
 
     /** Writes one geometry with a fresh writer. */
-    static byte[] write(Geometry geometry) throws IOException {
+    public static byte[] write(Geometry geometry) throws IOException {
         return new WkbWriter().write(geometry);
     }
 
     /** A record: the big-endian int length, then the bytes. */
-    static byte[] record(byte[] wkb) {
+    public static byte[] record(byte[] wkb) {
         byte[] record = new byte[4 + wkb.length];
         RawBytes.putIntBE(record, 0, wkb.length);
         System.arraycopy(wkb, 0, record, 4, wkb.length);
         return record;
     }
 
-    static byte[] concat(byte[]... parts) {
+    public static byte[] concat(byte[]... parts) {
         int length = 0;
         for (byte[] part : parts) {
             length += part.length;

@@ -9,8 +9,9 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.serializer.legacy;
+package dev.flinkgeometry.format.wkb;
 
+import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
 import dev.flinkgeometry.format.internal.PointCount;
@@ -37,12 +38,24 @@ import org.locationtech.jts.geom.Polygon;
  * collection's header carries the union of its members' flags, each member being decided on its own
  * values. The SRID is written, with the SRID flag, on the top level only and only when it is not 0.
  *
+ * <p>A writer made with {@code oneDimension} (what PostGIS reads, and the SQL module writes) gives
+ * every header of a geometry collection the collection's flags instead: members, nested collections
+ * and empty members alike are written in the dimension of the whole geometry, their missing
+ * ordinates as NaN. PostGIS refuses a collection whose members differ in dimension ("Dimensions
+ * mismatch in lwcollection"). The legacy serializer's writer keeps each member's own flags.
+ *
  * <p>An instance keeps the prepared state and is not thread-safe; it allocates nothing per record
  * once its small internal array has grown to the largest number of headers seen.
  */
-final class WkbWriter {
+public final class WkbWriter {
     /** ISO WKB instead of EWKB: Z and M as 1000/2000/3000 added to the type code, no SRID. */
     private final boolean iso;
+
+    /** Every header of a collection in the flags of the whole geometry (PostGIS's rule). */
+    private final boolean oneDimension;
+
+    /** While measuring with {@link #oneDimension}: the flags every header gets, else -1. */
+    private int forcedFlags = -1;
 
     /** Per header, in pre-order: its {@link CoordinateTypeRule} flags. */
     private int[] headerFlags = new int[1];
@@ -51,14 +64,23 @@ final class WkbWriter {
     private int cursor;
     private Geometry prepared;
 
-    /** An extended (PostGIS EWKB) writer: what {@link WkbGeometrySerializer} writes. */
-    WkbWriter() {
+    /** An extended (PostGIS EWKB) writer: what the legacy {@code WkbGeometrySerializer} writes. */
+    public WkbWriter() {
         this(false);
     }
 
     /** An ISO WKB writer if {@code iso}, else an EWKB one. */
-    WkbWriter(boolean iso) {
+    public WkbWriter(boolean iso) {
+        this(iso, false);
+    }
+
+    /**
+     * An ISO WKB writer if {@code iso}, else an EWKB one; with {@code oneDimension}, the members of
+     * a geometry collection are written in the collection's dimension (see the class comment).
+     */
+    public WkbWriter(boolean iso, boolean oneDimension) {
         this.iso = iso;
+        this.oneDimension = oneDimension;
     }
 
     /**
@@ -68,10 +90,23 @@ final class WkbWriter {
      *     {@link Wkb#MAX_NESTING_DEPTH}, more than {@link Wkb#MAX_BYTES} bytes, or an unknown
      *     geometry class
      */
-    int prepare(Geometry geometry) throws WkbFormatException {
+    public int prepare(Geometry geometry) throws WkbFormatException {
         prepared = null;
         headers = 0;
+        forcedFlags = -1;
         long size = measure(geometry, 0);
+        if (oneDimension
+                && size <= Wkb.MAX_BYTES
+                && CoordinateTypeRule.isCollectionProper(geometry)) {
+            // The first pass found the union of every member's flags: measure again with it.
+            forcedFlags = headerFlags[0];
+            headers = 0;
+            try {
+                size = measure(geometry, 0);
+            } finally {
+                forcedFlags = -1;
+            }
+        }
         if (!iso && geometry.getSRID() != 0) {
             size += 4;
         }
@@ -94,7 +129,7 @@ final class WkbWriter {
      *
      * @return the offset after the last byte written
      */
-    int writeTo(byte[] target, int offset) {
+    public int writeTo(byte[] target, int offset) {
         if (prepared == null) {
             throw new IllegalStateException("prepare(geometry) must succeed before writeTo");
         }
@@ -103,7 +138,7 @@ final class WkbWriter {
     }
 
     /** Writes {@code geometry} into a new array of exactly its size. */
-    byte[] write(Geometry geometry) throws WkbFormatException {
+    public byte[] write(Geometry geometry) throws WkbFormatException {
         byte[] bytes = new byte[prepare(geometry)];
         writeTo(bytes, 0);
         return bytes;
@@ -122,7 +157,7 @@ final class WkbWriter {
         if (CoordinateTypeRule.isCollectionProper(geometry)) {
             return measureCollection((GeometryCollection) geometry, index, depth);
         }
-        int flags = CoordinateTypeRule.of(geometry, true);
+        int flags = forcedFlags >= 0 ? forcedFlags : CoordinateTypeRule.of(geometry, true);
         headerFlags[index] = flags;
         long coordinateBytes = CoordinateWriter.bytes(flags);
         long size = Wkb.HEADER_BYTES;
@@ -177,7 +212,7 @@ final class WkbWriter {
             }
             flags |= headerFlags[memberIndex];
         }
-        headerFlags[index] = flags;
+        headerFlags[index] = forcedFlags >= 0 ? forcedFlags : flags;
         return size;
     }
 
@@ -190,7 +225,7 @@ final class WkbWriter {
         int srid = top ? geometry.getSRID() : 0;
         if (CoordinateTypeRule.isCollectionProper(geometry)) {
             int members = geometry.getNumGeometries();
-            at = header(Wkb.GEOMETRYCOLLECTION, flags, srid, target, at);
+            at = header(GeometryTypeCode.GEOMETRYCOLLECTION, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
                 at = write(geometry.getGeometryN(i), target, at, false);
@@ -198,36 +233,36 @@ final class WkbWriter {
             return at;
         }
         if (geometry instanceof Point) {
-            at = header(Wkb.POINT, flags, srid, target, at);
+            at = header(GeometryTypeCode.POINT, flags, srid, target, at);
             return point((Point) geometry, flags, target, at);
         } else if (geometry instanceof LineString) {
-            at = header(Wkb.LINESTRING, flags, srid, target, at);
+            at = header(GeometryTypeCode.LINESTRING, flags, srid, target, at);
             return line(((LineString) geometry).getCoordinateSequence(), flags, target, at);
         } else if (geometry instanceof Polygon) {
-            at = header(Wkb.POLYGON, flags, srid, target, at);
+            at = header(GeometryTypeCode.POLYGON, flags, srid, target, at);
             return polygonBody((Polygon) geometry, flags, target, at);
         }
         int members = geometry.getNumGeometries();
         if (geometry instanceof MultiPoint) {
-            at = header(Wkb.MULTIPOINT, flags, srid, target, at);
+            at = header(GeometryTypeCode.MULTIPOINT, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.POINT, flags, 0, target, at);
+                at = header(GeometryTypeCode.POINT, flags, 0, target, at);
                 at = point((Point) geometry.getGeometryN(i), flags, target, at);
             }
         } else if (geometry instanceof MultiLineString) {
-            at = header(Wkb.MULTILINESTRING, flags, srid, target, at);
+            at = header(GeometryTypeCode.MULTILINESTRING, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.LINESTRING, flags, 0, target, at);
+                at = header(GeometryTypeCode.LINESTRING, flags, 0, target, at);
                 LineString line = (LineString) geometry.getGeometryN(i);
                 at = line(line.getCoordinateSequence(), flags, target, at);
             }
         } else {
-            at = header(Wkb.MULTIPOLYGON, flags, srid, target, at);
+            at = header(GeometryTypeCode.MULTIPOLYGON, flags, srid, target, at);
             at = putInt(target, at, members);
             for (int i = 0; i < members; i++) {
-                at = header(Wkb.POLYGON, flags, 0, target, at);
+                at = header(GeometryTypeCode.POLYGON, flags, 0, target, at);
                 at = polygonBody((Polygon) geometry.getGeometryN(i), flags, target, at);
             }
         }
