@@ -25,10 +25,12 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
@@ -59,24 +61,49 @@ class GeometryKeyRestoreTest {
 
     @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
-    @ParameterizedTest
-    @ValueSource(strings = {"hashmap", "rocksdb"})
-    void everyKeysStateIsFoundAfterRescalingUpAndDown(String backend, @TempDir Path savepoints)
-            throws Exception {
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
+    void everyKeysStateIsFoundAfterRescalingUpAndDown(
+            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
         keys = rescalingKeys();
         String target = savepoints.toUri().toString();
 
         JobClient writer = start(backend, null, 2, true);
-        String atTwo =
-                SavepointJobs.stopWithSavepoint(writer, target, SavepointFormatType.CANONICAL);
+        Map<String, Integer> atTwo = assertEveryKeyOnItsSubtask(2);
+        String savepointAtTwo = SavepointJobs.stopWithSavepoint(writer, target, format);
 
-        JobClient up = start(backend, atTwo, 3, false);
+        JobClient up = start(backend, savepointAtTwo, 3, false);
         assertEveryKeyHasItsState();
-        String atThree = SavepointJobs.stopWithSavepoint(up, target, SavepointFormatType.CANONICAL);
+        Map<String, Integer> atThree = assertEveryKeyOnItsSubtask(3);
+        assertThat(atThree.keySet().stream().filter(id -> !atThree.get(id).equals(atTwo.get(id))))
+                .as("keys whose state moved to another subtask")
+                .isNotEmpty();
+        String savepointAtThree = SavepointJobs.stopWithSavepoint(up, target, format);
 
-        JobClient down = start(backend, atThree, 1, false);
+        JobClient down = start(backend, savepointAtThree, 1, false);
         assertEveryKeyHasItsState();
+        assertThat(assertEveryKeyOnItsSubtask(1).values()).containsOnly(0);
         SavepointJobs.cancel(down);
+    }
+
+    /**
+     * Every key was handled by the subtask that Flink's key groups give it at {@code parallelism}
+     * (its {@code hashCode}, {@value GeometryKeyedJob#MAX_PARALLELISM} key groups); returns the
+     * subtask per id.
+     */
+    private Map<String, Integer> assertEveryKeyOnItsSubtask(int parallelism) {
+        Map<String, Integer> subtasks = GeometryKeyedJob.subtasks();
+        assertThat(subtasks).containsOnlyKeys(keys.keySet());
+        keys.forEach(
+                (id, key) ->
+                        assertThat(subtasks.get(id))
+                                .as("subtask of %s at parallelism %d", id, parallelism)
+                                .isEqualTo(
+                                        KeyGroupRangeAssignment.assignKeyToParallelOperator(
+                                                key,
+                                                GeometryKeyedJob.MAX_PARALLELISM,
+                                                parallelism)));
+        return subtasks;
     }
 
     @ParameterizedTest

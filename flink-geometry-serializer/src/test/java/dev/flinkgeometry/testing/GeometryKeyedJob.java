@@ -41,6 +41,7 @@ public final class GeometryKeyedJob {
 
     private static volatile Map<String, Geometry> keys = Map.of();
     private static final Map<String, Geometry[]> OBSERVED = new ConcurrentHashMap<>();
+    private static final Map<String, Integer> SUBTASKS = new ConcurrentHashMap<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
     private GeometryKeyedJob() {}
@@ -71,10 +72,16 @@ public final class GeometryKeyedJob {
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard");
         OBSERVED.clear();
+        SUBTASKS.clear();
         CountDownLatch latch = new CountDownLatch(keys.size());
         handled = latch;
         return jobs.startAndAwait(
                 env, (write ? "write" : "read") + " at " + parallelism + " on " + backend, latch);
+    }
+
+    /** Per id: the index of the subtask that handled the key, in the last job. */
+    public static Map<String, Integer> subtasks() {
+        return Map.copyOf(SUBTASKS);
     }
 
     /** Per id: {key seen, state value}, of the last read. */
@@ -110,6 +117,7 @@ public final class GeometryKeyedJob {
         public void processElement(
                 Tuple2<String, Geometry> record, Context ctx, Collector<String> out)
                 throws Exception {
+            SUBTASKS.put(record.f0, getRuntimeContext().getTaskInfo().getIndexOfThisSubtask());
             if (write) {
                 state.update(record.f1);
             } else {
