@@ -80,7 +80,9 @@ import org.locationtech.jts.geom.Polygon;
  *
  * <p>The old jobs' types are spelled out (a {@code PojoTypeInfo} with {@code GenericTypeInfo}
  * fields, and so on), because {@link GeometryTypes} registration is JVM-wide and this JVM registers
- * it. {@code MapState} user keys of legacy WKB state: {@code WkbStateMigrationTest}.
+ * it; {@link #theOldTypesAreWhatAJobWithoutRegistrationGets} checks them against type extraction
+ * without the registration. {@code MapState} user keys of legacy WKB state: {@code
+ * WkbStateMigrationTest}.
  */
 class GeometryStateMigrationTest {
 
@@ -123,6 +125,27 @@ class GeometryStateMigrationTest {
             @TempDir Path savepoints)
             throws Exception {
         StateMigrationScenario.upgrade(predecessor, backend, format, savepoints, jobs);
+    }
+
+    /**
+     * The old types spelled out here are what type extraction gives a job that registered nothing
+     * (extracted with the JVM's registration lifted, as in such a job's JVM).
+     */
+    @Test
+    void theOldTypesAreWhatAJobWithoutRegistrationGets() throws Exception {
+        GeometryTypes.registerWith(StreamExecutionEnvironment.getExecutionEnvironment());
+        assertThat(GeometryTypes.withoutRegistration(() -> TypeInformation.of(Visit.class)))
+                .isEqualTo(pojoWithKryoFields().oldType());
+        assertThat(
+                        GeometryTypes.withoutRegistration(
+                                () ->
+                                        TypeInformation.of(
+                                                new TypeHint<Tuple2<String, Geometry>>() {})))
+                .isEqualTo(tuple2WithKryoField().oldType());
+        assertThat(GeometryTypes.withoutRegistration(() -> TypeInformation.of(Geometry.class)))
+                .isEqualTo(new GenericTypeInfo<>(Geometry.class));
+        // and, registered, the new ones
+        assertThat(TypeInformation.of(Visit.class)).isEqualTo(pojoWithKryoFields().newType());
     }
 
     @Test
@@ -243,7 +266,7 @@ class GeometryStateMigrationTest {
     // ------------------------------------------------------------------------------------------
 
     /** A POJO whose JTS fields fell back to Kryo. */
-    static Predecessor<Visit> pojoWithKryoFields() {
+    static RecordPredecessor<Visit> pojoWithKryoFields() {
         return new RecordPredecessor<Visit>(
                 "POJO with Kryo fields",
                 Types.POJO(
@@ -267,7 +290,7 @@ class GeometryStateMigrationTest {
     }
 
     /** A {@code Tuple2<String, Geometry>} whose geometry fell back to Kryo. */
-    static Predecessor<Tuple2<String, Geometry>> tuple2WithKryoField() {
+    static RecordPredecessor<Tuple2<String, Geometry>> tuple2WithKryoField() {
         List<Tuple2<String, Geometry>> tuples = new ArrayList<>();
         for (Geometry geometry : everyThirdAndNull()) {
             tuples.add(Tuple2.of("t" + tuples.size(), geometry));
@@ -316,6 +339,7 @@ class GeometryStateMigrationTest {
 
     /** Records of a composite type, compared field by field. */
     private abstract static class RecordPredecessor<V> extends Predecessor<V> {
+        private final TypeInformation<V> oldType;
         private final List<V> records;
 
         RecordPredecessor(
@@ -326,7 +350,12 @@ class GeometryStateMigrationTest {
                 String newShape,
                 List<V> records) {
             super(name, StateTypes.of(oldType), newType, oldShape, newShape);
+            this.oldType = oldType;
             this.records = records;
+        }
+
+        TypeInformation<V> oldType() {
+            return oldType;
         }
 
         /** Every field exactly; with {@code decoded}, geometries came through our decoder. */

@@ -96,6 +96,11 @@ public final class StateMigrationScenario {
         /** The state the old job writes, per key. */
         public abstract Map<String, Records<V>> written();
 
+        /** The type the new job declares. */
+        public TypeInformation<V> newType() {
+            return newType;
+        }
+
         /**
          * Fails unless the job read ({@code observed}) exactly what the predecessor carried of
          * {@code written}; with {@code decoded}, read through {@code GeometrySerializer}'s decoder.
