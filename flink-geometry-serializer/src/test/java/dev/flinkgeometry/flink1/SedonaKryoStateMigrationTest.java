@@ -13,6 +13,8 @@ package dev.flinkgeometry.flink1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Registration;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
@@ -24,16 +26,21 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
+import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.sedona.common.geometryObjects.Circle;
 import org.apache.sedona.common.geometrySerde.GeometrySerde;
+import org.apache.sedona.common.geometrySerde.SpatialIndexSerde;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.LineString;
@@ -42,6 +49,8 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.index.quadtree.Quadtree;
+import org.locationtech.jts.index.strtree.STRtree;
 
 /**
  * Flink 1.20 only (compiled by the {@code flink-1.20} profile alone): state of a job that ran
@@ -60,20 +69,58 @@ class SedonaKryoStateMigrationTest {
 
     @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
-    /** What {@code SedonaContext.create} (Sedona 1.6.0) does to the environment's config. */
+    /** The classes {@code SedonaContext.create} registers, in its order, with their serde. */
+    private static final List<Class<?>> SEDONA_GEOMETRY_CLASSES =
+            List.of(
+                    Point.class,
+                    LineString.class,
+                    Polygon.class,
+                    MultiPoint.class,
+                    MultiLineString.class,
+                    MultiPolygon.class,
+                    GeometryCollection.class,
+                    Circle.class,
+                    Envelope.class);
+
+    private static final List<Class<?>> SEDONA_INDEX_CLASSES =
+            List.of(Quadtree.class, STRtree.class);
+
+    /**
+     * What {@code SedonaContext.create} (Sedona 1.6.0, {@code SedonaFlinkRegistrator.registerType})
+     * does to the environment's config: eleven Kryo registrations, geometries (and Sedona's {@code
+     * Circle}, JTS's {@code Envelope}) with one {@code GeometrySerde}, the two JTS spatial indexes
+     * with a {@code SpatialIndexSerde} on it.
+     */
     @SuppressWarnings("deprecation")
     private static void registerLikeSedonaContext(ExecutionConfig config) {
         GeometrySerde serde = new GeometrySerde();
-        for (Class<?> type :
-                List.of(
-                        Point.class,
-                        LineString.class,
-                        Polygon.class,
-                        MultiPoint.class,
-                        MultiLineString.class,
-                        MultiPolygon.class,
-                        GeometryCollection.class)) {
-            config.registerTypeWithKryoSerializer(type, serde);
+        SpatialIndexSerde indexSerde = new SpatialIndexSerde(serde);
+        SEDONA_GEOMETRY_CLASSES.forEach(type -> config.registerTypeWithKryoSerializer(type, serde));
+        SEDONA_INDEX_CLASSES.forEach(
+                type -> config.registerTypeWithKryoSerializer(type, indexSerde));
+    }
+
+    /**
+     * The Kryo of a snapshot has Sedona's eleven registrations, in Sedona's order (consecutive Kryo
+     * ids) and with Sedona's serializers.
+     */
+    static void assertSedonaRegistrations(String what, TypeSerializerSnapshot<?> snapshot) {
+        assertThat(snapshot).as(what).isInstanceOf(KryoSerializerSnapshot.class);
+        Kryo kryo = ((KryoSerializer<?>) snapshot.restoreSerializer()).getKryo();
+        int firstId = kryo.getRegistration(Point.class).getId();
+        List<Class<?>> all = new ArrayList<>(SEDONA_GEOMETRY_CLASSES);
+        all.addAll(SEDONA_INDEX_CLASSES);
+        for (int i = 0; i < all.size(); i++) {
+            Registration registration = kryo.getRegistration(all.get(i));
+            assertThat(registration.getId())
+                    .as("%s: id of %s", what, all.get(i))
+                    .isEqualTo(firstId + i);
+            assertThat(registration.getSerializer())
+                    .as("%s: serializer of %s", what, all.get(i))
+                    .isInstanceOf(
+                            SEDONA_INDEX_CLASSES.contains(all.get(i))
+                                    ? SpatialIndexSerde.class
+                                    : GeometrySerde.class);
         }
     }
 
@@ -93,6 +140,11 @@ class SedonaKryoStateMigrationTest {
                     "KryoSerializer",
                     sedonaKryo(),
                     geometries());
+        }
+
+        @Override
+        public void assertOldSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
+            assertSedonaRegistrations(what, snapshot);
         }
 
         @Override
