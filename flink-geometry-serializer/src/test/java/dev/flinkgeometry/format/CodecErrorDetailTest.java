@@ -60,6 +60,18 @@ class CodecErrorDetailTest {
         assertRefused(collection, "1000 collection members cannot fit in 24 bytes (at offset 4)");
     }
 
+    /**
+     * One member more than the bytes could hold headers for (24 bytes: at most 3 headers of 8) is
+     * refused by the member count itself, not later by a member that runs out of bytes.
+     */
+    @Test
+    void oneCollectionMemberMoreThanFitsIsRefusedAtTheCount() throws Exception {
+        byte[] collection = GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
+        RawBytes.putIntLE(collection, 4, 4);
+
+        assertRefused(collection, "4 collection members cannot fit in 24 bytes (at offset 4)");
+    }
+
     @Test
     void aStructureCountThatDoesNotFitSaysHowManyBytesRemain() throws Exception {
         byte[] lines = GeometryFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1))"));
