@@ -43,7 +43,7 @@ public final class LocateInCountry
 
     // Descriptors are built on the client, where GeometryTypes registered the types, and travel
     // with the function. Not in static fields: a TaskManager would run their initializers again,
-    // without the registration, and get Kryo for Geometry (see CountryVisitsClusterIT).
+    // without the registration, and get Kryo for Geometry (see CountryVisitsClusterITCase).
     private final MapStateDescriptor<Integer, Country> countriesDescriptor =
             new MapStateDescriptor<>("countries", Types.INT, TypeInformation.of(Country.class));
     private final ListStateDescriptor<Point> waitingDescriptor =

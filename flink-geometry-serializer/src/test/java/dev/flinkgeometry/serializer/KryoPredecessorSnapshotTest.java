@@ -41,7 +41,7 @@ import org.locationtech.jts.geom.Polygon;
  * Schema resolution against Flink's Kryo snapshot (the default for JTS classes without {@link
  * GeometryTypes}), on snapshots read back as a savepoint stores them, and the migration Flink then
  * runs: read with the Kryo restore serializer, write with {@link GeometrySerializer}. The
- * end-to-end version on a MiniCluster is {@link GeometryStateMigrationTest}.
+ * end-to-end version on a MiniCluster is {@link GeometryStateMigrationITCase}.
  */
 class KryoPredecessorSnapshotTest {
     @Test

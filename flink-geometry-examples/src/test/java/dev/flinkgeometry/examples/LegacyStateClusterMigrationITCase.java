@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that savepoint, and checks that both states of every key were read by {@code GeometrySerializer}
  * and are exactly what the legacy serializers held.
  */
-class LegacyStateClusterMigrationIT {
+class LegacyStateClusterMigrationITCase {
     private static final String JOB = LegacyStateMigrationJob.class.getName();
     private static final Duration TIMEOUT = Duration.ofMinutes(2);
 

@@ -69,7 +69,7 @@ import org.locationtech.jts.geom.LinearRing;
  * {@code MapState<Geometry, Geometry>} state whose user keys and values the legacy WKB serializer
  * wrote ({@code WkbGeometryTypeInfo.of(Geometry.class)}) upgraded to {@link GeometryTypeInfo}, end
  * to end on a MiniCluster with real savepoints on disk, on both backends and in both savepoint
- * formats (the values of every other kind of state: {@link GeometryStateMigrationTest}). On the
+ * formats (the values of every other kind of state: {@link GeometryStateMigrationITCase}). On the
  * heap backend the keys migrate like values (the restored map holds objects; the next savepoint
  * writes them with {@link GeometrySerializer}). RocksDB stores the serialized user key in its own
  * key bytes and refuses to migrate it: the restore fails with Flink's {@link
@@ -83,7 +83,7 @@ import org.locationtech.jts.geom.LinearRing;
  * descriptors name their type information explicitly, because {@link GeometryTypes} registration is
  * JVM-global and other test classes in this JVM register it.
  */
-class WkbStateMigrationTest {
+class WkbStateMigrationITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

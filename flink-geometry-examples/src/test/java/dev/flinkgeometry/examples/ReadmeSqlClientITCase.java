@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and Flink's jars on the class path and {@code execution.target: local}: the client's transcript
  * shows the module loaded by name and the snippet's results.
  */
-class ReadmeSqlClientIT {
+class ReadmeSqlClientITCase {
 
     @Test
     void theSqlClientRunsTheReadmeSnippet(@TempDir Path work) throws Exception {

@@ -49,9 +49,9 @@ import org.locationtech.jts.geom.Geometry;
  * enableAsyncState()}, {@code org.apache.flink.api.common.state.v2}): a geometry {@code ValueState}
  * restores exactly from a native savepoint; a restore with a changed value serializer (legacy WKB
  * to {@link GeometrySerializer}) is refused by Flink ("State migration not support yet."), unlike
- * the synchronous API on the same backend ({@link ForStGeometryStateTest}). Flink 2.x only.
+ * the synchronous API on the same backend ({@link ForStGeometryStateITCase}). Flink 2.x only.
  */
-class ForStAsyncStateTest {
+class ForStAsyncStateITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

@@ -28,7 +28,7 @@ import org.locationtech.jts.io.WKTReader;
  * <p>Kryo is switched off in the job: a geometry type resolved on a TaskManager instead of the
  * client (for example a state descriptor in a static field or in {@code open()}) fails the job.
  */
-class CountryVisitsClusterIT {
+class CountryVisitsClusterITCase {
     private static final int POSITIONS = 3_000;
 
     @Test

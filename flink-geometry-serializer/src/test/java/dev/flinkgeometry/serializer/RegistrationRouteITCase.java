@@ -42,7 +42,7 @@ import org.locationtech.jts.geom.Point;
  * type-information entry does not (Flink registers it JVM-wide each time it applies the
  * configuration), which is why the README shows {@link GeometryTypes#registerWith} for it.
  */
-class RegistrationRouteTest {
+class RegistrationRouteITCase {
 
     private static final Point POINT = new GeometryFactory().createPoint(new Coordinate(1, 2));
 

@@ -59,7 +59,7 @@ import org.locationtech.jts.geom.Point;
  * GeometryTypes#registerKryoFallback}), RocksDB geometry keys are deterministic; Kryo state written
  * before it (FieldSerializer) is refused on restore with an error that says what to do.
  */
-class KryoFallbackJobTest {
+class KryoFallbackJobITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
@@ -82,7 +82,7 @@ class KryoFallbackJobTest {
         TypeInformation<Geometry> kryo = new GenericTypeInfo<>(Geometry.class);
         DataStream<Integer> perKey =
                 env.fromData(IntStream.range(0, 12).boxed().collect(Collectors.toList()))
-                        .map(KryoFallbackJobTest::equalPoint)
+                        .map(KryoFallbackJobITCase::equalPoint)
                         .returns(kryo)
                         .keyBy(point -> point, kryo)
                         .process(new CountPerKey())

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The walk-through end to end: WKB state, savepoint, restore with {@code GeometrySerializer}; each
  * country's visits and hull after the restore must cover the positions of both runs.
  */
-class WkbMigrationWalkthroughTest {
+class WkbMigrationWalkthroughITCase {
     private static final int POSITIONS = 1_500;
 
     @Test

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * when the state came back; equal points written differently are one group, on RocksDB too (keys
  * compared by their bytes).
  */
-class GeometryModuleSavepointTest {
+class GeometryModuleSavepointITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
@@ -108,7 +108,7 @@ class GeometryModuleSavepointTest {
                         "SELECT ST_AsEWKB(g) AS ewkb, COUNT(*) AS n"
                                 + " FROM (SELECT ST_GeomFromText(w) AS g FROM wkt) GROUP BY g");
         tables.toChangelogStream(counts)
-                .map(GeometryModuleSavepointTest::record)
+                .map(GeometryModuleSavepointITCase::record)
                 .uid("record")
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard");

@@ -73,7 +73,7 @@ import org.locationtech.jts.geom.Point;
  * GenericTypeInfo<Point>}. Keys are looked up with geometries built afresh from Natural Earth's
  * text, never taken from the state, so a key whose bytes changed is not found.
  */
-class KryoHeldStateTest {
+class KryoHeldStateITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

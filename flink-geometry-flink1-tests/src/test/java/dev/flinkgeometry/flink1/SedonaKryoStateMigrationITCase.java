@@ -63,7 +63,7 @@ import org.locationtech.jts.index.strtree.STRtree;
  * serializer. Every value is exactly what Sedona's serde carried ({@code userData} is not carried
  * by GeometrySerializer). The steps and checks: {@link StateMigrationScenario}.
  */
-class SedonaKryoStateMigrationTest {
+class SedonaKryoStateMigrationITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

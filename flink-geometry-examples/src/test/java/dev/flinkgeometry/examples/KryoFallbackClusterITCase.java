@@ -31,7 +31,7 @@ import org.locationtech.jts.geom.Geometry;
  * Geometry>} field, holds the aligned record of {@code GeometryKryoSerializer}, the same bytes for
  * the same point built in five ways, with and without a cached envelope.
  */
-class KryoFallbackClusterIT {
+class KryoFallbackClusterITCase {
 
     @Test
     void geometriesThatKryoWritesOnATaskManagerAreAlignedRecords(@TempDir Path work)

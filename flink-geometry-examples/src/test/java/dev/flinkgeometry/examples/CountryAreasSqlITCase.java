@@ -23,7 +23,7 @@ import org.locationtech.jts.io.ByteOrderValues;
 import org.locationtech.jts.io.WKBWriter;
 
 /** The SQL example against plain JTS: same countries, same areas, same shapes back. */
-class CountryAreasSqlTest {
+class CountryAreasSqlITCase {
 
     @Test
     void listsTheLargestCountriesWithTheirShapes() throws Exception {

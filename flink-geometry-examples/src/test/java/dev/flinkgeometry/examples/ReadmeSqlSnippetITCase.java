@@ -38,7 +38,7 @@ import org.locationtech.jts.io.WKBReader;
  * (what the SQL client does with each statement; there is no SQL client binary in this build): its
  * results are checked, and printed as a transcript. The README must hold the snippet verbatim.
  */
-class ReadmeSqlSnippetTest {
+class ReadmeSqlSnippetITCase {
     private static final String SNIPPET = "/readme-sql-snippet.sql";
     private static final Pattern SET = Pattern.compile("SET '([^']+)' = '([^']*)'");
 
@@ -122,7 +122,7 @@ class ReadmeSqlSnippetTest {
     }
 
     private static String snippet() throws IOException {
-        try (InputStream in = ReadmeSqlSnippetTest.class.getResourceAsStream(SNIPPET)) {
+        try (InputStream in = ReadmeSqlSnippetITCase.class.getResourceAsStream(SNIPPET)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

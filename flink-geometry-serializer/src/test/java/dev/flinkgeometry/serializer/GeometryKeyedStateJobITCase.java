@@ -84,7 +84,7 @@ import org.locationtech.jts.geom.PrecisionModel;
  * only in Z, M or SRID is pinned separately in {@link
  * #rocksDbKeepsKeysApartThatDifferOnlyInZMOrSrid}.
  */
-public class GeometryKeyedStateJobTest {
+public class GeometryKeyedStateJobITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 

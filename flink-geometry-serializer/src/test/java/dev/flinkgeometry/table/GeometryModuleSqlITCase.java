@@ -43,7 +43,7 @@ import org.locationtech.jts.io.WKBReader;
  * (Z, M, SRID compared value by value and byte by byte), {@code GROUP BY} and a join on the {@code
  * RAW} geometry column, and clear errors for invalid input.
  */
-class GeometryModuleSqlTest {
+class GeometryModuleSqlITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

@@ -52,7 +52,7 @@ import org.locationtech.jts.geom.Polygon;
  *       documented in {@code docs/MIGRATION.md}: do not key by such geometries.
  * </ul>
  */
-class GeometryKeyRestoreTest {
+class GeometryKeyRestoreITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(3);
 

@@ -44,7 +44,7 @@ import org.locationtech.jts.geom.Geometry;
  * {@link GeometrySerializer}) does is pinned. Flink 2.x only (the module's 2.x profile has the
  * ForSt dependency).
  */
-class ForStGeometryStateTest {
+class ForStGeometryStateITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
@@ -100,13 +100,13 @@ class ForStGeometryStateTest {
 
     @Test
     void geometryKeysRestoreAtAnotherParallelism(@TempDir Path savepoints) throws Exception {
-        Map<String, Geometry> keys = GeometryKeyRestoreTest.rescalingKeys();
+        Map<String, Geometry> keys = GeometryKeyRestoreITCase.rescalingKeys();
         JobClient writer = GeometryKeyedJob.start(jobs, keys, FORST, null, 2, true);
         String savepoint =
                 SavepointJobs.stopWithSavepoint(
                         writer, savepoints.toUri().toString(), SavepointFormatType.NATIVE);
         JobClient reader = GeometryKeyedJob.start(jobs, keys, FORST, savepoint, 1, false);
-        GeometryKeyRestoreTest.assertEveryKeyHasItsState(keys);
+        GeometryKeyRestoreITCase.assertEveryKeyHasItsState(keys);
         SavepointJobs.cancel(reader);
     }
 

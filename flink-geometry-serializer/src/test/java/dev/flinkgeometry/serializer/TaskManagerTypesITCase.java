@@ -40,7 +40,7 @@ import org.locationtech.jts.geom.Point;
  * TaskManager share one JVM and its registration) but falls back to Kryo on a real TaskManager. Run
  * inside {@code withoutRegistration}, the same local job sees what the TaskManager sees.
  */
-class TaskManagerTypesTest {
+class TaskManagerTypesITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

@@ -19,7 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Runs the quick-start example on an embedded cluster and checks its result against plain JTS. */
-class CountryVisitsJobTest {
+class CountryVisitsJobITCase {
     private static final int POSITIONS = 3_000;
 
     @Test

@@ -109,7 +109,7 @@ import org.locationtech.jts.geom.GeometryFactory;
  * and so must the rewrite; the test also pins how Flink's own key iteration mishandles them ({@link
  * #assertPlainKeyIterationIsNotExact}).
  */
-class KeyedStateRewriteTest {
+class KeyedStateRewriteITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
@@ -700,7 +700,7 @@ class KeyedStateRewriteTest {
                 assertThat(descriptions.add(describe(key))).as("distinct key %s", key).isTrue();
                 assertLegacyRoundTripIsExact(key);
             }
-            payloads.forEach(KeyedStateRewriteTest::assertLegacyRoundTripIsExact);
+            payloads.forEach(KeyedStateRewriteITCase::assertLegacyRoundTripIsExact);
         }
     }
 

@@ -61,7 +61,7 @@ import org.locationtech.jts.geom.GeometryFactory;
  * failure-free run of the same job and a plain sequential computation exactly, on the hashmap and
  * the RocksDB backend.
  */
-class FailureRecoveryJobTest {
+class FailureRecoveryJobITCase {
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 
     private static final int RECORDS = 400;

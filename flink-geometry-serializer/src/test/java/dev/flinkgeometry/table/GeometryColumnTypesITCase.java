@@ -35,7 +35,7 @@ import org.locationtech.jts.geom.Polygon;
  * Kryo's (nothing registered), and a column of another type is refused with a message that says
  * what a geometry is.
  */
-class GeometryColumnTypesTest {
+class GeometryColumnTypesITCase {
 
     private static final GeometryFactory FACTORY = new GeometryFactory();
 

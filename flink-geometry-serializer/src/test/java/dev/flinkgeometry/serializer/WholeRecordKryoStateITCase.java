@@ -52,10 +52,10 @@ import org.locationtech.jts.geom.Point;
  * changes nothing for it: the restored job still gets Kryo for the record, the state restores as
  * is, and nothing is migrated. Turning the class into a POJO so that its geometry fields get {@link
  * GeometrySerializer} is refused by Flink on restore (a POJO serializer cannot take over Kryo
- * state); the way out is the offline rewrite ({@code KryoRecordRewriteTest} in
+ * state); the way out is the offline rewrite ({@code KryoRecordRewriteITCase} in
  * flink-geometry-migration).
  */
-class WholeRecordKryoStateTest {
+class WholeRecordKryoStateITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 

@@ -46,12 +46,12 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * The way out for records that were held whole in Kryo (a class that was not a POJO) and that the
  * new job turns into a POJO with {@code GeometrySerializer} fields, which Flink refuses to restore
- * ({@code WholeRecordKryoStateTest}): {@link KeyedStateRewrite} reads the state with the old {@code
- * GenericTypeInfo} and writes it with the new {@code PojoTypeInfo}, and the new job restores every
- * record exactly. The record is the shared {@link Visit}: held whole in Kryo by the old job, a POJO
- * for the new one.
+ * ({@code WholeRecordKryoStateITCase}): {@link KeyedStateRewrite} reads the state with the old
+ * {@code GenericTypeInfo} and writes it with the new {@code PojoTypeInfo}, and the new job restores
+ * every record exactly. The record is the shared {@link Visit}: held whole in Kryo by the old job,
+ * a POJO for the new one.
  */
-class KryoRecordRewriteTest {
+class KryoRecordRewriteITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(2);
 

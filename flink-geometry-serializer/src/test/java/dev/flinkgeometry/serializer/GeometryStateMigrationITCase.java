@@ -82,9 +82,9 @@ import org.locationtech.jts.geom.Polygon;
  * fields, and so on), because {@link GeometryTypes} registration is JVM-wide and this JVM registers
  * it; {@link #theOldTypesAreWhatAJobWithoutRegistrationGets} checks them against type extraction
  * without the registration. {@code MapState} user keys of legacy WKB state: {@code
- * WkbStateMigrationTest}.
+ * WkbStateMigrationITCase}.
  */
-class GeometryStateMigrationTest {
+class GeometryStateMigrationITCase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
 
