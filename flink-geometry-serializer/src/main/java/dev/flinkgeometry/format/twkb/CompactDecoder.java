@@ -52,7 +52,11 @@ public final class CompactDecoder {
         int kind = bytes[offset] & 0xFF;
         switch (kind) {
             case CompactFormat.TWKB:
-                return twkb.read(bytes, offset + 1, length - 1, 0);
+                try {
+                    return twkb.read(bytes, offset + 1, length - 1, 0);
+                } catch (GeometryFormatException e) {
+                    throw shifted(e, 1);
+                }
             case CompactFormat.TWKB_WITH_SRID:
                 {
                     int at = offset + 1;
