@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  *   <li>ours, same format version, old declared class assignable to the new one: compatible as is
  *       (the sequence kind never changes the bytes);
  *   <li>ours, an older format version: compatible after migration;
+ *   <li>{@link CompactGeometrySerializerSnapshot} (compact state) of the declared class or a
+ *       subclass: compatible after migration;
  *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows, written for
  *       the declared class or a subclass: compatible after migration;
  *   <li>anything else: incompatible, with a logged message naming what was found.
@@ -134,6 +136,16 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
             return old.formatVersion < formatVersion
                     ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
                     : TypeSerializerSchemaCompatibility.compatibleAsIs();
+        }
+        if (oldSnapshot instanceof CompactGeometrySerializerSnapshot) {
+            Class<?> old = ((CompactGeometrySerializerSnapshot<?>) oldSnapshot).geometryClass();
+            return geometryClass.isAssignableFrom(old)
+                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                    : incompatible(
+                            "the old compact state holds "
+                                    + old.getName()
+                                    + ", which is not a "
+                                    + geometryClass.getName());
         }
         if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, geometryClass)) {
             return TypeSerializerSchemaCompatibility.compatibleAfterMigration();

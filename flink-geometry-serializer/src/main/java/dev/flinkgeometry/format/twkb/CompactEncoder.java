@@ -83,13 +83,18 @@ public final class CompactEncoder {
         if (offset < 0 || offset > target.length) {
             throw new IndexOutOfBoundsException("offset " + offset + " of " + target.length);
         }
-        int size = twkb(geometry);
-        if (size >= 0) {
-            if (target.length - offset < size) {
-                return -size;
+        int size;
+        try {
+            size = twkb(geometry);
+            if (size >= 0) {
+                if (target.length - offset < size) {
+                    return -size;
+                }
+                System.arraycopy(writer.buffer(), 0, target, offset, size);
+                return offset + size;
             }
-            System.arraycopy(writer.buffer(), 0, target, offset, size);
-            return offset + size;
+        } finally {
+            writer.releaseIfLarge();
         }
         if (offset == target.length) {
             return aligned.encode(geometry, NO_ROOM, 0) - 1;
@@ -100,6 +105,11 @@ public final class CompactEncoder {
         }
         target[offset] = CompactFormat.ALIGNED;
         return end;
+    }
+
+    /** The capacity of the TWKB staging buffer; for tests of the release policy. */
+    int bufferCapacity() {
+        return writer.capacity();
     }
 
     /** Writes the TWKB record into the writer's buffer; its size, or -1 for the fallback. */

@@ -98,6 +98,22 @@ public final class TwkbWriter {
         position = 0;
     }
 
+    /** Buffers grown beyond this by one large geometry are dropped by {@link #releaseIfLarge}. */
+    static final int RETAINED_BYTES = 128 * 1024;
+
+    /** Drops a buffer that one large geometry grew beyond {@link #RETAINED_BYTES}. */
+    void releaseIfLarge() {
+        if (buffer.length > RETAINED_BYTES) {
+            buffer = new byte[64];
+            position = 0;
+        }
+    }
+
+    /** The buffer's capacity. */
+    int capacity() {
+        return buffer.length;
+    }
+
     /** Drops the bytes after the first {@code size}. */
     void truncate(int size) {
         position = size;
