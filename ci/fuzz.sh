@@ -11,7 +11,7 @@
 #   compact          CompactFormatFuzzTest#anyBytes        arbitrary bytes -> compact (TWKB) decoder
 #   compact-written  CompactFormatFuzzTest#writtenRecords  geometries we encode compactly, then mutated
 #
-# Starts from the committed seed corpus; new interesting inputs go to
+# MAVEN_ARGS (e.g. -o) is passed to Maven. Starts from the committed seed corpus; new interesting inputs go to
 # flink-geometry-serializer/.cifuzz-corpus/ (not committed), a crashing input to the test's
 # Inputs directory under src/test/resources/ (commit it: it becomes a regression test), the log
 # to flink-geometry-serializer/target/fuzz-<target>.log. Exits non-zero on the first finding.
@@ -49,7 +49,7 @@ for target in "${targets[@]}"; do
     # limit would count the JVM's own overhead as a leak. An input that takes 10 s is a hang: the
     # fuzz tests' @Timeout(10 s), which Jazzer also hands to libFuzzer as -timeout; JUnit's own
     # timeout is switched off here, as it would time the whole fuzzing run, not one input.
-    JAZZER_FUZZ=1 mvn -B -pl "$module" test \
+    JAZZER_FUZZ=1 mvn -B ${MAVEN_ARGS:-} -pl "$module" test \
         -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
         -Djunit.jupiter.execution.timeout.mode=disabled \
         -Djazzer.hooks=true -Djazzer.max_duration="$duration" \
