@@ -3,13 +3,15 @@
 #
 #   ci/fuzz.sh <duration> [target...]      e.g.  ci/fuzz.sh 30m aligned wkb
 #
-# duration: Jazzer's syntax (30s, 15m, 1h), per target. Targets (default: all four):
+# duration: Jazzer's syntax (30s, 15m, 1h), per target. Targets (default: all six):
 #   aligned          AlignedFormatFuzzTest#anyBytes        arbitrary bytes -> aligned decoder
 #   aligned-written  AlignedFormatFuzzTest#writtenRecords  geometries we encode, then mutated
 #   wkb              WkbFormatFuzzTest#anyBytes            arbitrary bytes -> legacy WKB reader
 #   wkb-written      WkbFormatFuzzTest#writtenRecords      geometries we write as WKB, then mutated
+#   compact          CompactFormatFuzzTest#anyBytes        arbitrary bytes -> compact (TWKB) decoder
+#   compact-written  CompactFormatFuzzTest#writtenRecords  geometries we encode compactly, then mutated
 #
-# Starts from the committed seed corpus; new interesting inputs go to
+# MAVEN_ARGS (e.g. -o) is passed to Maven. Starts from the committed seed corpus; new interesting inputs go to
 # flink-geometry-serializer/.cifuzz-corpus/ (not committed), a crashing input to the test's
 # Inputs directory under src/test/resources/ (commit it: it becomes a regression test), the log
 # to flink-geometry-serializer/target/fuzz-<target>.log. Exits non-zero on the first finding.
@@ -23,7 +25,7 @@ duration=$1
 shift
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(aligned aligned-written wkb wkb-written)
+    targets=(aligned aligned-written wkb wkb-written compact compact-written)
 fi
 
 cd "$(dirname "$0")/.."
@@ -36,6 +38,8 @@ for target in "${targets[@]}"; do
         aligned-written) test='AlignedFormatFuzzTest#writtenRecords' ;;
         wkb) test='WkbFormatFuzzTest#anyBytes' ;;
         wkb-written) test='WkbFormatFuzzTest#writtenRecords' ;;
+        compact) test='CompactFormatFuzzTest#anyBytes' ;;
+        compact-written) test='CompactFormatFuzzTest#writtenRecords' ;;
         *) echo "unknown target: $target" >&2; exit 2 ;;
     esac
     log="$module/target/fuzz-$target.log"
@@ -45,7 +49,7 @@ for target in "${targets[@]}"; do
     # limit would count the JVM's own overhead as a leak. An input that takes 10 s is a hang: the
     # fuzz tests' @Timeout(10 s), which Jazzer also hands to libFuzzer as -timeout; JUnit's own
     # timeout is switched off here, as it would time the whole fuzzing run, not one input.
-    JAZZER_FUZZ=1 mvn -B -pl "$module" test \
+    JAZZER_FUZZ=1 mvn -B ${MAVEN_ARGS:-} -pl "$module" test \
         -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
         -Djunit.jupiter.execution.timeout.mode=disabled \
         -Djazzer.hooks=true -Djazzer.max_duration="$duration" \

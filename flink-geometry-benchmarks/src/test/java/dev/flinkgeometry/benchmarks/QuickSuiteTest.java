@@ -112,7 +112,8 @@ class QuickSuiteTest {
         List<Path> pngs = BenchmarkReport.generate(json, markdown, charts, "quick", "1 s");
         String text = Files.readString(markdown);
         assertThat(text)
-                .contains("## Targets\n", "## Bytes per record", "| point | 25 | 25 | 25 |")
+                .contains(
+                        "## Targets\n", "## Bytes per record", "| point | 25 | 26 | 13 | 25 | 25 |")
                 .doesNotContainPattern("(?i)issue \\d")
                 .contains("| A point record ≤ 25 bytes | 25 bytes | met |")
                 .contains("| Job ≥ 5× Kryo records/ms, every workload | ")

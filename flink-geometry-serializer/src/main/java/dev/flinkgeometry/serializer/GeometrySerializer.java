@@ -53,6 +53,13 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private final Class<T> geometryClass;
     private final CoordinateSequenceKind sequenceKind;
 
+    /**
+     * The aligned format version this instance reads and writes: {@link #FORMAT_VERSION}, or the
+     * version recorded in the snapshot it was restored from. (0 in an instance Java-serialized
+     * before the field existed: read as version 1, the only version then.)
+     */
+    private int formatVersion;
+
     // Per-instance working state: not serialized, rebuilt by readObject.
     private transient AlignedRecords records;
 
@@ -63,9 +70,21 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     /** A serializer whose decoded geometries use sequences of {@code sequenceKind}. */
     public GeometrySerializer(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
+        this(geometryClass, sequenceKind, FORMAT_VERSION);
+    }
+
+    /**
+     * A serializer of aligned format {@code formatVersion}: the one a snapshot of that version
+     * restores, which reads (and writes) the bytes the old state holds.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code formatVersion}
+     */
+    GeometrySerializer(
+            Class<T> geometryClass, CoordinateSequenceKind sequenceKind, int formatVersion) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
-        this.records = new AlignedRecords(sequenceKind);
+        this.formatVersion = formatVersion;
+        this.records = new AlignedRecords(sequenceKind, formatVersion);
     }
 
     /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
@@ -100,7 +119,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public GeometrySerializer<T> duplicate() {
-        return new GeometrySerializer<>(geometryClass, sequenceKind);
+        return new GeometrySerializer<>(geometryClass, sequenceKind, formatVersion);
     }
 
     /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
@@ -157,6 +176,11 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return deserialize(source);
     }
 
+    /** The aligned format version this instance reads and writes. */
+    int formatVersion() {
+        return formatVersion;
+    }
+
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
     int bufferCapacity() {
         return records.bufferCapacity();
@@ -164,7 +188,10 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
-        records = new AlignedRecords(sequenceKind);
+        if (formatVersion == 0) {
+            formatVersion = 1;
+        }
+        records = new AlignedRecords(sequenceKind, formatVersion);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -180,12 +207,15 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
             return false;
         }
         GeometrySerializer<?> other = (GeometrySerializer<?>) obj;
-        return geometryClass == other.geometryClass && sequenceKind == other.sequenceKind;
+        return geometryClass == other.geometryClass
+                && sequenceKind == other.sequenceKind
+                && formatVersion == other.formatVersion;
     }
 
     @Override
     public int hashCode() {
-        return 31 * geometryClass.getName().hashCode() + sequenceKind.hashCode();
+        return 31 * (31 * geometryClass.getName().hashCode() + sequenceKind.hashCode())
+                + formatVersion;
     }
 
     @Override
@@ -193,7 +223,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return "GeometrySerializer{"
                 + geometryClass.getSimpleName()
                 + ", format v"
-                + FORMAT_VERSION
+                + formatVersion
                 + ", "
                 + sequenceKind
                 + "}";
@@ -201,6 +231,6 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
 
     @Override
     public TypeSerializerSnapshot<T> snapshotConfiguration() {
-        return new GeometrySerializerSnapshot<>(geometryClass, FORMAT_VERSION, sequenceKind);
+        return new GeometrySerializerSnapshot<>(geometryClass, formatVersion, sequenceKind);
     }
 }

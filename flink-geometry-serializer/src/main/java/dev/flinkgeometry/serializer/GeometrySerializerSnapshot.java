@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.internal.AlignedPayload;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
@@ -35,6 +36,8 @@ import org.slf4j.LoggerFactory;
  *   <li>ours, same format version, old declared class assignable to the new one: compatible as is
  *       (the sequence kind never changes the bytes);
  *   <li>ours, an older format version: compatible after migration;
+ *   <li>{@link CompactGeometrySerializerSnapshot} (compact state) of the declared class or a
+ *       subclass: compatible after migration;
  *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows, written for
  *       the declared class or a subclass: compatible after migration;
  *   <li>anything else: incompatible, with a logged message naming what was found.
@@ -77,16 +80,25 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
     @Override
     public void readSnapshot(int readVersion, DataInputView in, ClassLoader userCodeClassLoader)
             throws IOException {
-        SnapshotVersion.require("GeometrySerializerSnapshot", readVersion, VERSION);
+        switch (readVersion) {
+            case 1:
+                readVersion1(in, userCodeClassLoader);
+                break;
+            default:
+                throw SnapshotVersion.unknown("GeometrySerializerSnapshot", readVersion, VERSION);
+        }
+    }
+
+    /**
+     * Snapshot version 1: the declared class, the aligned format version, the sequence kind. A
+     * later snapshot version gets a method of its own beside this one, which stays as it is.
+     */
+    private void readVersion1(DataInputView in, ClassLoader userCodeClassLoader)
+            throws IOException {
         geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
         formatVersion = in.readInt();
-        if (formatVersion < 1 || formatVersion > GeometrySerializer.FORMAT_VERSION) {
-            throw new IOException(
-                    "unknown aligned format version "
-                            + formatVersion
-                            + " (this release knows 1.."
-                            + GeometrySerializer.FORMAT_VERSION
-                            + ")");
+        if (!AlignedPayload.isKnown(formatVersion)) {
+            throw new IOException(AlignedPayload.unknown(formatVersion));
         }
         String kind = in.readUTF();
         try {
@@ -98,7 +110,8 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
 
     @Override
     public TypeSerializer<T> restoreSerializer() {
-        return new GeometrySerializer<>(geometryClass, sequenceKind);
+        // The format version the old state was written in, not this release's.
+        return new GeometrySerializer<>(geometryClass, sequenceKind, formatVersion);
     }
 
     @Override
@@ -123,6 +136,16 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
             return old.formatVersion < formatVersion
                     ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
                     : TypeSerializerSchemaCompatibility.compatibleAsIs();
+        }
+        if (oldSnapshot instanceof CompactGeometrySerializerSnapshot) {
+            Class<?> old = ((CompactGeometrySerializerSnapshot<?>) oldSnapshot).geometryClass();
+            return geometryClass.isAssignableFrom(old)
+                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                    : incompatible(
+                            "the old compact state holds "
+                                    + old.getName()
+                                    + ", which is not a "
+                                    + geometryClass.getName());
         }
         if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, geometryClass)) {
             return TypeSerializerSchemaCompatibility.compatibleAfterMigration();

@@ -54,6 +54,8 @@ public final class GeometryModule implements Module {
         functions.put("ST_AsText", StAsText::new);
         functions.put("ST_SRID", StSrid::new);
         functions.put("ST_SetSRID", StSetSrid::new);
+        functions.put("ST_AsTWKB", StAsTwkb::new);
+        functions.put("ST_GeomFromTWKB", StGeomFromTwkb::new);
         return Collections.unmodifiableMap(functions);
     }
 

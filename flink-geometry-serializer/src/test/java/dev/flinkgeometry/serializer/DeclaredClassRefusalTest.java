@@ -53,6 +53,8 @@ class DeclaredClassRefusalTest {
         for (TypeSerializer<Point> serializer :
                 List.<TypeSerializer<Point>>of(
                         GeometrySerializer.of(Point.class),
+                        new CompactGeometrySerializer<>(Point.class),
+                        CompactGeometrySerializer.withPrecision(Point.class, 7, 7, 7),
                         new WkbGeometrySerializer<>(Point.class))) {
             assertRefusedAndNothingWritten(
                     serializer,

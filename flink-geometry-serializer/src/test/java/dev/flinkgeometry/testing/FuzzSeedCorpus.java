@@ -48,6 +48,11 @@ public final class FuzzSeedCorpus {
     public static final String WKB_WRITTEN =
             "dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/writtenRecords";
 
+    public static final String COMPACT_ANY_BYTES =
+            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/anyBytes";
+    public static final String COMPACT_WRITTEN =
+            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/writtenRecords";
+
     private static final int PROVIDER_SEEDS = 32;
     private static final int PROVIDER_SEED_BYTES = 384;
 
@@ -60,6 +65,8 @@ public final class FuzzSeedCorpus {
         all.put(ALIGNED_WRITTEN, providerSeeds());
         all.put(WKB_ANY_BYTES, wkbRecords());
         all.put(WKB_WRITTEN, providerSeeds());
+        all.put(COMPACT_ANY_BYTES, compactRecords());
+        all.put(COMPACT_WRITTEN, providerSeeds());
         return all;
     }
 
@@ -72,6 +79,37 @@ public final class FuzzSeedCorpus {
         int i = 0;
         for (Geometry geometry : GoldenGeometries.v1()) {
             seeds.put(String.format("golden-%02d", i++), GeometryFormat.encode(geometry));
+        }
+        return seeds;
+    }
+
+    /**
+     * Compact payloads: lossless records of the golden geometries (mostly the aligned fallback),
+     * 7-digit records of them (TWKB), and every TWKB that PostGIS wrote ({@code
+     * /postgis/twkb-vectors.tsv}) as a record of kind 0x00.
+     */
+    static Map<String, byte[]> compactRecords() throws IOException {
+        Map<String, byte[]> seeds = new LinkedHashMap<>();
+        int i = 0;
+        for (Geometry geometry : GoldenGeometries.v1()) {
+            seeds.put(
+                    String.format("lossless-%02d", i),
+                    dev.flinkgeometry.format.twkb.CompactEncoder.lossless().encode(geometry));
+            seeds.put(
+                    String.format("digits7-%02d", i++),
+                    dev.flinkgeometry.format.twkb.CompactEncoder.withPrecision(7, 7, 7)
+                            .encode(geometry));
+        }
+        int line = 0;
+        for (String row : resourceLines("/postgis/twkb-vectors.tsv")) {
+            line++;
+            if (row.startsWith("#") || row.isBlank()) {
+                continue;
+            }
+            byte[] twkb = Hex.parse(row.split("\t")[6]);
+            byte[] record = new byte[twkb.length + 1];
+            System.arraycopy(twkb, 0, record, 1, twkb.length);
+            seeds.put(String.format("postgis-line-%03d", line), record);
         }
         return seeds;
     }

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.contenders;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.CompactGeometrySerializer;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import java.io.IOException;
@@ -33,6 +34,12 @@ public final class Contenders {
 
     /** {@code GeometrySerializer} with {@link CoordinateSequenceKind#PACKED_DOUBLE}. */
     public static final String OURS_PACKED = "ours-packed";
+
+    /** {@code CompactGeometrySerializer}, lossless (TWKB where exact, else the aligned record). */
+    public static final String COMPACT = "compact";
+
+    /** {@code CompactGeometrySerializer} at 7 decimal digits (lossy). */
+    public static final String COMPACT_7 = "compact-7";
 
     /** The legacy {@code WkbGeometrySerializer}. */
     public static final String WKB_LEGACY = "wkb-legacy";
@@ -60,14 +67,36 @@ public final class Contenders {
 
     /** Every contender of the micro benchmarks, in report order. */
     public static final List<String> MICRO =
-            List.of(OURS, OURS_PACKED, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, MEMCPY, CONSTRUCT);
+            List.of(
+                    OURS,
+                    OURS_PACKED,
+                    COMPACT,
+                    COMPACT_7,
+                    WKB_LEGACY,
+                    JTS_WKB,
+                    KRYO,
+                    SEDONA,
+                    MEMCPY,
+                    CONSTRUCT);
 
     /** Every contender, in report order: the micro ones, then the state floor. */
     public static final List<String> ALL =
-            List.of(OURS, OURS_PACKED, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, MEMCPY, CONSTRUCT, BYTES);
+            List.of(
+                    OURS,
+                    OURS_PACKED,
+                    COMPACT,
+                    COMPACT_7,
+                    WKB_LEGACY,
+                    JTS_WKB,
+                    KRYO,
+                    SEDONA,
+                    MEMCPY,
+                    CONSTRUCT,
+                    BYTES);
 
     /** The contenders that write records (the floors write none of their own). */
-    public static final List<String> WRITERS = List.of(OURS, WKB_LEGACY, JTS_WKB, KRYO, SEDONA);
+    public static final List<String> WRITERS =
+            List.of(OURS, COMPACT, COMPACT_7, WKB_LEGACY, JTS_WKB, KRYO, SEDONA);
 
     private Contenders() {}
 
@@ -80,6 +109,9 @@ public final class Contenders {
                         name,
                         GeometrySerializer.of(Geometry.class, CoordinateSequenceKind.PACKED_DOUBLE),
                         geometries);
+            case COMPACT:
+            case COMPACT_7:
+                return serializer(name, flinkSerializer(name), geometries);
             case WKB_LEGACY:
                 return serializer(name, WkbGeometrySerializer.of(Geometry.class), geometries);
             case KRYO:
@@ -97,11 +129,18 @@ public final class Contenders {
         }
     }
 
-    /** The Flink serializer of a job or state contender: ours, wkb-legacy, jts-wkb or kryo. */
+    /**
+     * The Flink serializer of a job or state contender: ours, compact, compact-7, wkb-legacy,
+     * jts-wkb or kryo.
+     */
     public static TypeSerializer<Geometry> flinkSerializer(String name) {
         switch (name) {
             case OURS:
                 return GeometrySerializer.of(Geometry.class);
+            case COMPACT:
+                return new CompactGeometrySerializer<>(Geometry.class);
+            case COMPACT_7:
+                return CompactGeometrySerializer.withPrecision(Geometry.class, 7, 7, 7);
             case WKB_LEGACY:
                 return WkbGeometrySerializer.of(Geometry.class);
             case JTS_WKB:
@@ -154,7 +193,8 @@ public final class Contenders {
         } catch (IOException e) {
             throw new IllegalStateException(name + " cannot round-trip", e);
         }
-        return new SerializerContender(name, serializer.duplicate(), geometries, decoded);
+        return new SerializerContender(
+                name, serializer.duplicate(), geometries, decoded, name.equals(COMPACT_7));
     }
 
     private static LengthPrefixedContender.Codec jtsWkb() {

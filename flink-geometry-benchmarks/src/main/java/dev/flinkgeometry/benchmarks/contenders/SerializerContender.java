@@ -23,19 +23,33 @@ import org.locationtech.jts.geom.Geometry;
 final class SerializerContender extends Contender {
     private final TypeSerializer<Geometry> serializer;
     private final Geometry[] copyInputs;
+    private final boolean lossy;
 
     /**
      * @param copyInputs what {@code copy(T)} copies: the geometries as this serializer's
      *     deserialize gives them (with packed sequences, say), as they would be in a job
+     * @param lossy whether the serializer rounds (compact at a fixed precision): what it decodes is
+     *     then checked against {@code copyInputs}, not the workload's geometries
      */
     SerializerContender(
             String name,
             TypeSerializer<Geometry> serializer,
             Geometry[] geometries,
-            Geometry[] copyInputs) {
+            Geometry[] copyInputs,
+            boolean lossy) {
         super(name, geometries);
         this.serializer = serializer;
         this.copyInputs = copyInputs;
+        this.lossy = lossy;
+    }
+
+    @Override
+    public void requireDecoded(int index, Object decoded) {
+        if (lossy) {
+            ExactGeometry.require(name(), copyInputs[index], decoded);
+        } else {
+            super.requireDecoded(index, decoded);
+        }
     }
 
     @Override

@@ -16,12 +16,21 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * The workloads by the names the benchmarks take as {@code @Param}: a synthetic shape with its
- * segment count ({@code polygon-16}), {@code point}, or {@code natural-earth}, the whole corpus (a
- * benchmark cycles through it record by record).
+ * segment count ({@code polygon-16}), {@code point}, {@code natural-earth}, the whole corpus, or
+ * the GPS feed ({@code gps-point}, {@code gps-track-17}: {@link GpsFeed}); a benchmark cycles
+ * through a multi-record workload record by record.
  */
 public final class Workloads {
     public static final String POINT = "point";
     public static final String NATURAL_EARTH = "natural-earth";
+
+    /**
+     * GPS-feed points: ordinates parsed from text with 6 decimals, as a JSON feed delivers them.
+     */
+    public static final String GPS_POINT = "gps-point";
+
+    /** GPS-feed tracks of 17 such points. */
+    public static final String GPS_TRACK = "gps-track-17";
 
     /** Every workload, in report order. */
     public static final List<String> ALL =
@@ -37,6 +46,8 @@ public final class Workloads {
                     "multipolygon-256",
                     "geometrycollection-16",
                     "geometrycollection-256",
+                    GPS_POINT,
+                    GPS_TRACK,
                     NATURAL_EARTH);
 
     private Workloads() {}
@@ -47,6 +58,12 @@ public final class Workloads {
         }
         if (workload.equals(NATURAL_EARTH)) {
             return NaturalEarth.all().toArray(new Geometry[0]);
+        }
+        if (workload.equals(GPS_POINT)) {
+            return GpsFeed.points();
+        }
+        if (workload.equals(GPS_TRACK)) {
+            return GpsFeed.tracks();
         }
         int dash = workload.lastIndexOf('-');
         String shape = dash < 0 ? workload : workload.substring(0, dash);
@@ -69,8 +86,13 @@ public final class Workloads {
 
     /** The segment count of a synthetic shape; 0 for a point and the Natural Earth mix. */
     public static int segments(String workload) {
-        if (workload.equals(POINT) || workload.equals(NATURAL_EARTH)) {
+        if (workload.equals(POINT)
+                || workload.equals(NATURAL_EARTH)
+                || workload.equals(GPS_POINT)) {
             return 0;
+        }
+        if (workload.equals(GPS_TRACK)) {
+            return GpsFeed.TRACK_POINTS - 1;
         }
         int dash = workload.lastIndexOf('-');
         try {

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @OperationsPerInvocation(300_000) // records per job
 public class GeometryJobBenchmark extends JobBenchmarkBase {
-    @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
+    @Param({Contenders.OURS, Contenders.COMPACT, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
     public String contender;
 
     @Override

@@ -13,6 +13,7 @@ package dev.flinkgeometry.benchmarks.job;
 
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.JtsWkbTypeInfo;
+import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import java.util.List;
@@ -49,6 +50,8 @@ final class GeometryRecordTypes {
         switch (contender) {
             case Contenders.OURS:
                 return GeometryTypeInfo.of(Geometry.class);
+            case Contenders.COMPACT:
+                return CompactGeometryTypeInfo.lossless(Geometry.class);
             case Contenders.WKB_LEGACY:
                 return WkbGeometryTypeInfo.of(Geometry.class);
             case Contenders.JTS_WKB:

@@ -23,6 +23,8 @@ public class DeserializeBenchmark extends EveryWorkloadBenchmark {
     @Param({
         Contenders.OURS,
         Contenders.OURS_PACKED,
+        Contenders.COMPACT,
+        Contenders.COMPACT_7,
         Contenders.WKB_LEGACY,
         Contenders.JTS_WKB,
         Contenders.KRYO,

@@ -30,6 +30,8 @@ public abstract class EveryWorkloadBenchmark extends MicroBenchmark {
         "multipolygon-256",
         "geometrycollection-16",
         "geometrycollection-256",
+        "gps-point",
+        "gps-track-17",
         "natural-earth"
     })
     public String workload;

@@ -22,6 +22,8 @@ import org.openjdk.jmh.annotations.Setup;
 public class SerializeBenchmark extends EveryWorkloadBenchmark {
     @Param({
         Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.COMPACT_7,
         Contenders.WKB_LEGACY,
         Contenders.JTS_WKB,
         Contenders.KRYO,

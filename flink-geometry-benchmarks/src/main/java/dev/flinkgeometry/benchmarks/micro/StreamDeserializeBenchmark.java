@@ -26,6 +26,8 @@ public class StreamDeserializeBenchmark extends MicroBenchmark {
     @Param({
         Contenders.OURS,
         Contenders.OURS_PACKED,
+        Contenders.COMPACT,
+        Contenders.COMPACT_7,
         Contenders.WKB_LEGACY,
         Contenders.JTS_WKB,
         Contenders.KRYO,

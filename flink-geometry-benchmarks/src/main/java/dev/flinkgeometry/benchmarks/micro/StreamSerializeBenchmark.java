@@ -25,6 +25,8 @@ public class StreamSerializeBenchmark extends MicroBenchmark {
 
     @Param({
         Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.COMPACT_7,
         Contenders.WKB_LEGACY,
         Contenders.JTS_WKB,
         Contenders.KRYO,

@@ -48,10 +48,16 @@ public abstract class StateBenchmarkBase extends BenchmarkBase {
     @Param({"hashmap", "rocksdb"})
     public String backend;
 
-    @Param({Contenders.OURS, Contenders.WKB_LEGACY, Contenders.JTS_WKB, Contenders.BYTES})
+    @Param({
+        Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.BYTES
+    })
     public String contender;
 
-    @Param({"point", "polygon-16", "polygon-256"})
+    @Param({"point", "polygon-16", "polygon-256", "gps-point"})
     public String workload;
 
     private final CloseableRegistry resources = new CloseableRegistry();

@@ -22,6 +22,21 @@ import org.apache.flink.annotation.Internal;
 public final class SnapshotVersion {
     private SnapshotVersion() {}
 
+    /**
+     * The error for a snapshot version this release does not read ({@code newest} is the newest it
+     * writes), for the {@code default} of a snapshot's {@code switch (readVersion)}.
+     */
+    public static IOException unknown(String snapshot, int readVersion, int newest) {
+        return new IOException(
+                "unknown "
+                        + snapshot
+                        + " version "
+                        + readVersion
+                        + " (this release reads versions 1.."
+                        + newest
+                        + "); was the savepoint written by a newer flink-geometry?");
+    }
+
     /** Throws unless {@code readVersion} is {@code version}, the one {@code snapshot} reads. */
     public static void require(String snapshot, int readVersion, int version) throws IOException {
         if (readVersion != version) {

@@ -1,0 +1,64 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.format.twkb;
+
+/**
+ * Constants of TWKB as the specification (https://github.com/TWKB/Specification) defines it and
+ * PostGIS 3 implements it ({@code ST_AsTWKB}, {@code ST_GeomFromTWKB}).
+ *
+ * <p>A TWKB geometry is a type-and-precision byte (type in the low nibble, the zigzag-encoded XY
+ * precision in the high nibble), a metadata byte (flags below), an extended-dimensions byte if Z or
+ * M is present (bit 0 Z, bit 1 M, bits 2-4 the Z precision, bits 5-7 the M precision), then the
+ * body: counts as unsigned LEB128 varints, coordinates as zigzag varints of the difference between
+ * each quantized ordinate and the previous one of the same geometry.
+ */
+public final class Twkb {
+    /** Geometry types (the low nibble of the first byte). */
+    public static final int POINT = 1,
+            LINESTRING = 2,
+            POLYGON = 3,
+            MULTIPOINT = 4,
+            MULTILINESTRING = 5,
+            MULTIPOLYGON = 6,
+            GEOMETRYCOLLECTION = 7;
+
+    /** Metadata flags. */
+    public static final int BBOX = 0x01, SIZE = 0x02, IDLIST = 0x04, EXTENDED = 0x08, EMPTY = 0x10;
+
+    /** Extended-dimensions flags. */
+    public static final int HAS_Z = 0x01, HAS_M = 0x02;
+
+    /** Deepest nesting of geometry collections written or read (the top level is depth 0). */
+    public static final int MAX_NESTING_DEPTH = 64;
+
+    private Twkb() {}
+
+    /** The 4-bit zigzag form of an XY precision {@code -8..7}. */
+    static int zigzagPrecision(int precision) {
+        return ((precision << 1) ^ (precision >> 31)) & 0x0F;
+    }
+
+    /** The XY precision of a 4-bit zigzag nibble. */
+    static int unzigzagPrecision(int nibble) {
+        return (nibble >>> 1) ^ -(nibble & 1);
+    }
+
+    /** The zigzag form of a signed 64-bit value. */
+    static long zigzag(long value) {
+        return (value << 1) ^ (value >> 63);
+    }
+
+    /** The signed value of a zigzag form. */
+    static long unzigzag(long value) {
+        return (value >>> 1) ^ -(value & 1);
+    }
+}

@@ -1,0 +1,362 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.format.twkb;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryFormatException;
+import java.util.Arrays;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.CoordinateXY;
+import org.locationtech.jts.geom.CoordinateXYM;
+import org.locationtech.jts.geom.CoordinateXYZM;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.impl.CoordinateArraySequence;
+import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
+
+/**
+ * Reads TWKB as PostGIS 3's {@code ST_GeomFromTWKB} does: any precision, Z and M, bounding boxes,
+ * sizes and id lists (skipped), empties. Each ordinate is {@code q / 10^p} in double arithmetic.
+ *
+ * <p>Bounded for any input: every count is checked against the bytes that remain before anything is
+ * allocated (each coordinate takes at least one byte per ordinate), varints are at most 10 bytes,
+ * collections nest at most {@link Twkb#MAX_NESTING_DEPTH} levels, and the geometry must end exactly
+ * at the end of the region. Errors are {@link GeometryFormatException}s naming what is wrong and
+ * the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4; measures 0 or
+ * 1) and the chosen {@link CoordinateSequenceKind}; every geometry, members included, gets the SRID
+ * given. An instance is immutable and thread-safe.
+ */
+public final class TwkbReader {
+    private final CoordinateSequenceKind kind;
+    private final GeometryFactory factory;
+
+    private TwkbReader(CoordinateSequenceKind kind) {
+        this.kind = kind;
+        this.factory = kind.geometryFactory();
+    }
+
+    /** A reader building sequences of {@code kind}. */
+    public static TwkbReader of(CoordinateSequenceKind kind) {
+        return new TwkbReader(kind);
+    }
+
+    /** Reads a whole array holding one TWKB geometry. */
+    public Geometry read(byte[] bytes, int srid) throws GeometryFormatException {
+        return read(bytes, 0, bytes.length, srid);
+    }
+
+    /**
+     * Reads the one TWKB geometry of {@code bytes[offset, offset + length)}; offsets in errors are
+     * relative to {@code offset}.
+     */
+    public Geometry read(byte[] bytes, int offset, int length, int srid)
+            throws GeometryFormatException {
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IndexOutOfBoundsException(
+                    "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
+        }
+        Reader reader = new Reader(bytes, offset, offset + length, srid);
+        Geometry geometry = reader.geometry(0);
+        if (reader.position != reader.limit) {
+            throw reader.error(
+                    (reader.limit - reader.position) + " trailing bytes after the TWKB geometry",
+                    reader.position);
+        }
+        return geometry;
+    }
+
+    /** The state of one read. */
+    private final class Reader {
+        final byte[] bytes;
+        final int base;
+        final int limit;
+        final int srid;
+        int position;
+
+        int dimensions;
+        boolean hasZ;
+        boolean hasM;
+        final double[] factors = new double[4];
+        final long[] previous = new long[4];
+
+        Reader(byte[] bytes, int base, int limit, int srid) {
+            this.bytes = bytes;
+            this.base = base;
+            this.limit = limit;
+            this.srid = srid;
+            this.position = base;
+        }
+
+        GeometryFormatException error(String message, int at) {
+            return new GeometryFormatException(message, at - base);
+        }
+
+        int readByte(String what) throws GeometryFormatException {
+            if (position >= limit) {
+                throw error("truncated TWKB: missing the " + what, position);
+            }
+            return bytes[position++] & 0xFF;
+        }
+
+        long varint(String what) throws GeometryFormatException {
+            int start = position;
+            long value = 0;
+            for (int i = 0; i < 10; i++) {
+                if (position >= limit) {
+                    throw error("truncated TWKB: the varint of the " + what + " is cut off", start);
+                }
+                int b = bytes[position++] & 0xFF;
+                if (i == 9 && b > 1) {
+                    throw error("varint of the " + what + " exceeds 64 bits", start);
+                }
+                value |= (long) (b & 0x7F) << (7 * i);
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw error("varint of the " + what + " exceeds 64 bits", start);
+        }
+
+        /**
+         * A count of things that each take at least {@code minBytes} bytes, checked against the
+         * bytes that remain.
+         */
+        int count(String what, int minBytes) throws GeometryFormatException {
+            int at = position;
+            long value = varint("number of " + what);
+            if (value < 0 || value > (limit - position) / minBytes) {
+                throw error(
+                        "number of "
+                                + what
+                                + " "
+                                + Long.toUnsignedString(value)
+                                + " does not fit in the "
+                                + (limit - position)
+                                + " bytes that remain",
+                        at);
+            }
+            return (int) value;
+        }
+
+        Geometry geometry(int depth) throws GeometryFormatException {
+            int start = position;
+            int typeAndPrecision = readByte("type and precision byte");
+            int type = typeAndPrecision & 0x0F;
+            int xy = Twkb.unzigzagPrecision(typeAndPrecision >>> 4);
+            int metadata = readByte("metadata byte");
+            if ((metadata & 0xE0) != 0) {
+                throw error(
+                        "unknown TWKB metadata flags 0x" + Integer.toHexString(metadata),
+                        start + 1);
+            }
+            hasZ = false;
+            hasM = false;
+            int z = 0;
+            int m = 0;
+            if ((metadata & Twkb.EXTENDED) != 0) {
+                int extended = readByte("extended dimensions byte");
+                hasZ = (extended & Twkb.HAS_Z) != 0;
+                hasM = (extended & Twkb.HAS_M) != 0;
+                z = (extended >>> 2) & 0x07;
+                m = (extended >>> 5) & 0x07;
+            }
+            dimensions = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0);
+            factors[0] = DecimalPrecision.factor(xy);
+            factors[1] = factors[0];
+            factors[2] = DecimalPrecision.factor(hasZ ? z : m);
+            factors[3] = DecimalPrecision.factor(m);
+            boolean empty = (metadata & Twkb.EMPTY) != 0;
+            if ((metadata & Twkb.SIZE) != 0) {
+                int at = position;
+                long size = varint("size");
+                if (Long.compareUnsigned(size, limit - position) > 0) {
+                    throw error("size " + Long.toUnsignedString(size) + " overruns the input", at);
+                }
+            }
+            if ((metadata & Twkb.BBOX) != 0 && !empty) {
+                for (int i = 0; i < 2 * dimensions; i++) {
+                    varint("bounding box");
+                }
+            }
+            if (type < Twkb.POINT || type > Twkb.GEOMETRYCOLLECTION) {
+                throw error("unknown TWKB geometry type " + type, start);
+            }
+            if (depth > Twkb.MAX_NESTING_DEPTH) {
+                throw error(
+                        "geometry collections nested deeper than "
+                                + Twkb.MAX_NESTING_DEPTH
+                                + " levels",
+                        start);
+            }
+            Geometry geometry = empty ? empty(type) : body(type, metadata, depth);
+            geometry.setSRID(srid);
+            return geometry;
+        }
+
+        Geometry empty(int type) {
+            switch (type) {
+                case Twkb.POINT:
+                    return factory.createPoint(sequence(new double[0], 0));
+                case Twkb.LINESTRING:
+                    return factory.createLineString(sequence(new double[0], 0));
+                case Twkb.POLYGON:
+                    return factory.createPolygon(emptyRing());
+                case Twkb.MULTIPOINT:
+                    return factory.createMultiPoint(new Point[0]);
+                case Twkb.MULTILINESTRING:
+                    return factory.createMultiLineString(new LineString[0]);
+                case Twkb.MULTIPOLYGON:
+                    return factory.createMultiPolygon(new Polygon[0]);
+                default:
+                    return factory.createGeometryCollection(new Geometry[0]);
+            }
+        }
+
+        Geometry body(int type, int metadata, int depth) throws GeometryFormatException {
+            Arrays.fill(previous, 0);
+            boolean ids = (metadata & Twkb.IDLIST) != 0;
+            switch (type) {
+                case Twkb.POINT:
+                    return factory.createPoint(coordinates(1));
+                case Twkb.LINESTRING:
+                    return lineString();
+                case Twkb.POLYGON:
+                    return polygon();
+                case Twkb.MULTIPOINT:
+                    {
+                        int count = count("points", dimensions);
+                        skipIds(ids, count);
+                        Point[] points = new Point[count];
+                        for (int i = 0; i < count; i++) {
+                            points[i] = factory.createPoint(coordinates(1));
+                            points[i].setSRID(srid);
+                        }
+                        return factory.createMultiPoint(points);
+                    }
+                case Twkb.MULTILINESTRING:
+                    {
+                        int count = count("line strings", 1);
+                        skipIds(ids, count);
+                        LineString[] lines = new LineString[count];
+                        for (int i = 0; i < count; i++) {
+                            lines[i] = lineString();
+                            lines[i].setSRID(srid);
+                        }
+                        return factory.createMultiLineString(lines);
+                    }
+                case Twkb.MULTIPOLYGON:
+                    {
+                        int count = count("polygons", 1);
+                        skipIds(ids, count);
+                        Polygon[] polygons = new Polygon[count];
+                        for (int i = 0; i < count; i++) {
+                            polygons[i] = polygon();
+                            polygons[i].setSRID(srid);
+                        }
+                        return factory.createMultiPolygon(polygons);
+                    }
+                default:
+                    {
+                        int count = count("collection members", 2);
+                        skipIds(ids, count);
+                        Geometry[] members = new Geometry[count];
+                        for (int i = 0; i < count; i++) {
+                            members[i] = geometry(depth + 1);
+                        }
+                        return factory.createGeometryCollection(members);
+                    }
+            }
+        }
+
+        void skipIds(boolean ids, int count) throws GeometryFormatException {
+            if (ids) {
+                for (int i = 0; i < count; i++) {
+                    varint("id list");
+                }
+            }
+        }
+
+        LineString lineString() throws GeometryFormatException {
+            int at = position;
+            CoordinateSequence sequence = coordinates(count("points", dimensions));
+            try {
+                return factory.createLineString(sequence);
+            } catch (IllegalArgumentException e) {
+                throw error("invalid line string: " + e.getMessage(), at);
+            }
+        }
+
+        Polygon polygon() throws GeometryFormatException {
+            int rings = count("rings", 1);
+            if (rings == 0) {
+                return factory.createPolygon(emptyRing());
+            }
+            int at = position;
+            try {
+                LinearRing shell =
+                        factory.createLinearRing(coordinates(count("points", dimensions)));
+                LinearRing[] holes = new LinearRing[rings - 1];
+                for (int i = 0; i < holes.length; i++) {
+                    at = position;
+                    holes[i] = factory.createLinearRing(coordinates(count("points", dimensions)));
+                }
+                return factory.createPolygon(shell, holes);
+            } catch (IllegalArgumentException e) {
+                throw error("invalid polygon ring: " + e.getMessage(), at);
+            }
+        }
+
+        LinearRing emptyRing() {
+            return factory.createLinearRing(sequence(new double[0], 0));
+        }
+
+        /** Reads {@code count} coordinates (their count already checked against the input). */
+        CoordinateSequence coordinates(int count) throws GeometryFormatException {
+            double[] values = new double[count * dimensions];
+            for (int i = 0; i < values.length; i++) {
+                int slot = i % dimensions;
+                long q = previous[slot] + Twkb.unzigzag(varint("coordinate"));
+                previous[slot] = q;
+                values[i] = q / factors[slot];
+            }
+            return sequence(values, count);
+        }
+
+        CoordinateSequence sequence(double[] values, int count) {
+            int measures = hasM ? 1 : 0;
+            if (kind == CoordinateSequenceKind.PACKED_DOUBLE) {
+                return new PackedCoordinateSequence.Double(values, dimensions, measures);
+            }
+            Coordinate[] coordinates = new Coordinate[count];
+            for (int i = 0; i < count; i++) {
+                int o = i * dimensions;
+                if (hasZ && hasM) {
+                    coordinates[i] =
+                            new CoordinateXYZM(
+                                    values[o], values[o + 1], values[o + 2], values[o + 3]);
+                } else if (hasZ) {
+                    coordinates[i] = new Coordinate(values[o], values[o + 1], values[o + 2]);
+                } else if (hasM) {
+                    coordinates[i] = new CoordinateXYM(values[o], values[o + 1], values[o + 2]);
+                } else {
+                    coordinates[i] = new CoordinateXY(values[o], values[o + 1]);
+                }
+            }
+            return new CoordinateArraySequence(coordinates, dimensions, measures);
+        }
+    }
+}

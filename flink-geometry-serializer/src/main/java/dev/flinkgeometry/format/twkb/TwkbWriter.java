@@ -1,0 +1,340 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.format.twkb;
+
+import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import java.util.Arrays;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+
+/**
+ * Writes TWKB as PostGIS 3's {@code ST_AsTWKB(g, xy, z, m)} does (no bounding box, size or id
+ * list), except that every point is kept (PostGIS drops a point whose rounded ordinates equal the
+ * previous point's) and that an empty member is written as such (PostGIS writes a collection whose
+ * members are all empty as an empty collection).
+ *
+ * <p>Z and M are written if and only if some coordinate under the header has a non-NaN Z (M), as in
+ * the aligned format ({@link CoordinateTypeRule}); a geometry collection's header has the union of
+ * its members', each member its own. The extended-dimensions byte, when present, holds the Z and M
+ * precisions given, as PostGIS writes them. One precision (per ordinate kind) for the whole
+ * geometry, each header repeating it, as PostGIS does.
+ *
+ * <p>The writer appends to a buffer of its own, reused between calls; not thread-safe.
+ */
+public final class TwkbWriter {
+    /** {@link #append} result: written. */
+    static final int WRITTEN = -1;
+
+    /** {@link #append} result: TWKB cannot hold the geometry (an empty member of a MultiPoint). */
+    static final int CANNOT_HOLD = 3;
+
+    /** Ordinate groups: X and Y share a precision, Z and M have theirs. */
+    static final int XY = 0, Z = 1, M = 2;
+
+    private byte[] buffer = new byte[64];
+    private int position;
+
+    private final double[] factors = new double[3];
+    private final int[] precisions = new int[3];
+    private final long[] previous = new long[4];
+    private boolean exact;
+
+    /**
+     * The TWKB of {@code geometry} at the given decimal precisions, as {@code ST_AsTWKB(geometry,
+     * xy, z, m)}.
+     *
+     * @throws GeometryFormatException if an ordinate cannot be quantized (NaN, infinite, or |v ·
+     *     10^p| > 2^53), a MultiPoint has an empty member (which TWKB cannot hold), or collections
+     *     nest deeper than {@link Twkb#MAX_NESTING_DEPTH}
+     * @throws IllegalArgumentException if a precision is out of range (xy {@code -7..7}, z and m
+     *     {@code 0..7})
+     */
+    public byte[] write(Geometry geometry, int xy, int z, int m) throws GeometryFormatException {
+        checkPrecisions(xy, z, m);
+        reset();
+        int result = append(geometry, xy, z, m, false);
+        if (result == CANNOT_HOLD) {
+            throw new GeometryFormatException("TWKB cannot hold an empty member of a MultiPoint");
+        }
+        if (result != WRITTEN) {
+            throw new GeometryFormatException(
+                    "an ordinate ("
+                            + (result == XY ? "X or Y" : result == Z ? "Z" : "M")
+                            + ") is NaN, infinite or too large for its precision");
+        }
+        return Arrays.copyOf(buffer, position);
+    }
+
+    /** Throws unless xy is in {@code -7..7} and z and m in {@code 0..7}, PostGIS's ranges. */
+    public static void checkPrecisions(int xy, int z, int m) {
+        if (xy < -DecimalPrecision.MAX || xy > DecimalPrecision.MAX) {
+            throw new IllegalArgumentException("XY precision " + xy + " is not in -7..7");
+        }
+        if (z < 0 || z > DecimalPrecision.MAX || m < 0 || m > DecimalPrecision.MAX) {
+            throw new IllegalArgumentException(
+                    "Z and M precisions must be in 0..7, not " + z + " and " + m);
+        }
+    }
+
+    /** Empties the buffer. */
+    void reset() {
+        position = 0;
+    }
+
+    /** Buffers grown beyond this by one large geometry are dropped by {@link #releaseIfLarge}. */
+    static final int RETAINED_BYTES = 128 * 1024;
+
+    /** Drops a buffer that one large geometry grew beyond {@link #RETAINED_BYTES}. */
+    void releaseIfLarge() {
+        if (buffer.length > RETAINED_BYTES) {
+            buffer = new byte[64];
+            position = 0;
+        }
+    }
+
+    /** The buffer's capacity. */
+    int capacity() {
+        return buffer.length;
+    }
+
+    /** Drops the bytes after the first {@code size}. */
+    void truncate(int size) {
+        position = size;
+    }
+
+    /** The bytes written since {@link #reset}: {@code buffer()[0, size())}. */
+    byte[] buffer() {
+        return buffer;
+    }
+
+    int size() {
+        return position;
+    }
+
+    /** Appends one byte. */
+    void appendByte(int value) {
+        ensure(1);
+        buffer[position++] = (byte) value;
+    }
+
+    /** Appends an unsigned varint. */
+    void appendVarint(long value) {
+        ensure(10);
+        while ((value & ~0x7FL) != 0) {
+            buffer[position++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        buffer[position++] = (byte) value;
+    }
+
+    /**
+     * Appends the TWKB of {@code geometry}. With {@code exact}, every ordinate must read back as
+     * itself (lossless mode). Returns {@link #WRITTEN}; or the group ({@link #XY}, {@link #Z},
+     * {@link #M}) of the first ordinate that cannot be written at its precision, or {@link
+     * #CANNOT_HOLD}: the appended bytes are then garbage.
+     */
+    int append(Geometry geometry, int xy, int z, int m, boolean exact)
+            throws GeometryFormatException {
+        precisions[XY] = xy;
+        precisions[Z] = z;
+        precisions[M] = m;
+        factors[XY] = DecimalPrecision.factor(xy);
+        factors[Z] = DecimalPrecision.factor(z);
+        factors[M] = DecimalPrecision.factor(m);
+        this.exact = exact;
+        return geometry(geometry, 0);
+    }
+
+    private int geometry(Geometry geometry, int depth) throws GeometryFormatException {
+        if (depth > Twkb.MAX_NESTING_DEPTH) {
+            throw new GeometryFormatException(
+                    "geometry collections nested deeper than "
+                            + Twkb.MAX_NESTING_DEPTH
+                            + " levels");
+        }
+        boolean proper = CoordinateTypeRule.isCollectionProper(geometry);
+        int flags =
+                proper ? collectionFlags(geometry, depth) : CoordinateTypeRule.of(geometry, true);
+        boolean empty = isEmpty(geometry);
+        ensure(3);
+        buffer[position++] = (byte) (Twkb.zigzagPrecision(precisions[XY]) << 4 | typeOf(geometry));
+        buffer[position++] = (byte) ((flags != 0 ? Twkb.EXTENDED : 0) | (empty ? Twkb.EMPTY : 0));
+        if (flags != 0) {
+            buffer[position++] =
+                    (byte)
+                            (((flags & CoordinateTypeRule.Z) != 0 ? Twkb.HAS_Z : 0)
+                                    | ((flags & CoordinateTypeRule.M) != 0 ? Twkb.HAS_M : 0)
+                                    | precisions[Z] << 2
+                                    | precisions[M] << 5);
+        }
+        if (empty) {
+            return WRITTEN;
+        }
+        boolean hasZ = (flags & CoordinateTypeRule.Z) != 0;
+        boolean hasM = (flags & CoordinateTypeRule.M) != 0;
+        Arrays.fill(previous, 0);
+        if (geometry instanceof Point) {
+            return coordinates(((Point) geometry).getCoordinateSequence(), hasZ, hasM);
+        } else if (geometry instanceof LineString) {
+            return line((LineString) geometry, hasZ, hasM);
+        } else if (geometry instanceof Polygon) {
+            return polygon((Polygon) geometry, hasZ, hasM);
+        }
+        int members = geometry.getNumGeometries();
+        appendVarint(members);
+        for (int i = 0; i < members; i++) {
+            Geometry member = geometry.getGeometryN(i);
+            int result;
+            if (proper) {
+                result = geometry(member, depth + 1);
+            } else if (geometry instanceof MultiPoint) {
+                CoordinateSequence point = ((Point) member).getCoordinateSequence();
+                result = point.size() == 0 ? CANNOT_HOLD : coordinates(point, hasZ, hasM);
+            } else if (geometry instanceof MultiLineString) {
+                result = line((LineString) member, hasZ, hasM);
+            } else {
+                result = polygon((Polygon) member, hasZ, hasM);
+            }
+            if (result != WRITTEN) {
+                return result;
+            }
+        }
+        return WRITTEN;
+    }
+
+    private int line(LineString line, boolean hasZ, boolean hasM) {
+        CoordinateSequence sequence = line.getCoordinateSequence();
+        appendVarint(sequence.size());
+        return coordinates(sequence, hasZ, hasM);
+    }
+
+    /** The ring count (0 for an empty polygon), then each ring's point count and points. */
+    private int polygon(Polygon polygon, boolean hasZ, boolean hasM) {
+        if (polygon.isEmpty()) {
+            appendVarint(0);
+            return WRITTEN;
+        }
+        int holes = polygon.getNumInteriorRing();
+        appendVarint(1 + holes);
+        int result = line(polygon.getExteriorRing(), hasZ, hasM);
+        for (int i = 0; i < holes && result == WRITTEN; i++) {
+            result = line(polygon.getInteriorRingN(i), hasZ, hasM);
+        }
+        return result;
+    }
+
+    private int coordinates(CoordinateSequence sequence, boolean hasZ, boolean hasM) {
+        int size = sequence.size();
+        for (int i = 0; i < size; i++) {
+            ensure(40);
+            if (!ordinate(sequence.getX(i), 0, XY) || !ordinate(sequence.getY(i), 1, XY)) {
+                return XY;
+            }
+            if (hasZ && !ordinate(sequence.getZ(i), 2, Z)) {
+                return Z;
+            }
+            if (hasM && !ordinate(sequence.getM(i), hasZ ? 3 : 2, M)) {
+                return M;
+            }
+        }
+        return WRITTEN;
+    }
+
+    /** Writes the delta of one quantized ordinate; false if it cannot be written. */
+    private boolean ordinate(double v, int slot, int group) {
+        double f = factors[group];
+        double s = v * f;
+        if (!(Math.abs(s) <= DecimalPrecision.MAX_QUANTUM)) {
+            return false; // NaN, infinite or too large
+        }
+        long q = DecimalPrecision.roundHalfAwayFromZero(s);
+        if (exact && Double.doubleToRawLongBits(q / f) != Double.doubleToRawLongBits(v)) {
+            return false;
+        }
+        long value = Twkb.zigzag(q - previous[slot]);
+        previous[slot] = q;
+        while ((value & ~0x7FL) != 0) {
+            buffer[position++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        buffer[position++] = (byte) value;
+        return true;
+    }
+
+    /** The union of the members' flags, by values; members are decided on their own. */
+    private static int collectionFlags(Geometry collection, int depth)
+            throws GeometryFormatException {
+        if (depth > Twkb.MAX_NESTING_DEPTH) {
+            throw new GeometryFormatException(
+                    "geometry collections nested deeper than "
+                            + Twkb.MAX_NESTING_DEPTH
+                            + " levels");
+        }
+        int flags = 0;
+        for (int i = 0; i < collection.getNumGeometries(); i++) {
+            Geometry member = collection.getGeometryN(i);
+            flags |=
+                    CoordinateTypeRule.isCollectionProper(member)
+                            ? collectionFlags(member, depth + 1)
+                            : CoordinateTypeRule.of(member, true);
+        }
+        return flags;
+    }
+
+    /**
+     * Empty as a TWKB header says: no coordinates at all (a point, line, polygon) or no members.
+     */
+    private static boolean isEmpty(Geometry geometry) {
+        if (geometry instanceof Point) {
+            return ((Point) geometry).getCoordinateSequence().size() == 0;
+        } else if (geometry instanceof LineString) {
+            return ((LineString) geometry).getCoordinateSequence().size() == 0;
+        } else if (geometry instanceof Polygon) {
+            return geometry.isEmpty();
+        }
+        return geometry.getNumGeometries() == 0;
+    }
+
+    private static int typeOf(Geometry geometry) throws GeometryFormatException {
+        if (geometry instanceof Point) {
+            return Twkb.POINT;
+        } else if (geometry instanceof LineString) {
+            return Twkb.LINESTRING;
+        } else if (geometry instanceof Polygon) {
+            return Twkb.POLYGON;
+        } else if (geometry instanceof MultiPoint) {
+            return Twkb.MULTIPOINT;
+        } else if (geometry instanceof MultiLineString) {
+            return Twkb.MULTILINESTRING;
+        } else if (geometry instanceof MultiPolygon) {
+            return Twkb.MULTIPOLYGON;
+        } else if (geometry instanceof GeometryCollection) {
+            return Twkb.GEOMETRYCOLLECTION;
+        }
+        throw new GeometryFormatException(
+                "unknown geometry class " + geometry.getClass().getName());
+    }
+
+    private void ensure(int bytes) {
+        if (buffer.length - position < bytes) {
+            buffer = Arrays.copyOf(buffer, Math.max(2 * buffer.length, position + bytes));
+        }
+    }
+}

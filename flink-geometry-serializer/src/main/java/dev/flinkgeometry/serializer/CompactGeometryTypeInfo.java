@@ -1,0 +1,174 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * The {@link TypeInformation} of a geometry held by a {@link CompactGeometrySerializer}: pass it to
+ * a state descriptor ({@code new ValueStateDescriptor<>("track",
+ * CompactGeometryTypeInfo.of(LineString.class))}), to {@code returns(...)}, or get it for POJO
+ * fields and whole jobs through {@link CompactGeometryTypeInfoFactory} and {@link
+ * CompactGeometryTypes}.
+ *
+ * <p>Lossless compact geometries are key types (their bytes depend on the values only, as the
+ * aligned format's); fixed-precision ones are not: two geometries that round to the same bytes
+ * would be one key, so {@code keyBy} on them fails when the job is built, with Flink's message
+ * ("... cannot be used as key").
+ *
+ * @param <T> the declared geometry class
+ */
+@PublicEvolving
+public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInformation<T> {
+    private static final long serialVersionUID = 1L;
+
+    private final Class<T> geometryClass;
+    private final CompactPrecision precision;
+    private final CoordinateSequenceKind sequenceKind;
+
+    private CompactGeometryTypeInfo(
+            Class<T> geometryClass,
+            CompactPrecision precision,
+            CoordinateSequenceKind sequenceKind) {
+        this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
+        this.precision = Objects.requireNonNull(precision, "precision");
+        this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
+    }
+
+    /**
+     * Lossless compact type information for {@code geometryClass}. Declared like the {@code
+     * TypeInformation.of(Class)} it hides (Java allows no narrower signature); the result is a
+     * {@code CompactGeometryTypeInfo}, which {@link #lossless} returns typed.
+     *
+     * @throws IllegalArgumentException if {@code geometryClass} is not a JTS geometry class
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static <T> TypeInformation<T> of(Class<T> geometryClass) {
+        if (!Geometry.class.isAssignableFrom(geometryClass)) {
+            throw new IllegalArgumentException(
+                    geometryClass.getName() + " is not a JTS Geometry class");
+        }
+        return new CompactGeometryTypeInfo(
+                geometryClass, CompactPrecision.LOSSLESS, CoordinateSequenceKind.ARRAY);
+    }
+
+    /** Lossless compact type information for {@code geometryClass}. */
+    public static <T extends Geometry> CompactGeometryTypeInfo<T> lossless(Class<T> geometryClass) {
+        return of(geometryClass, CompactPrecision.LOSSLESS, CoordinateSequenceKind.ARRAY);
+    }
+
+    /**
+     * Fixed-precision (lossy, not a key type) compact type information for {@code geometryClass}.
+     */
+    public static <T extends Geometry> CompactGeometryTypeInfo<T> withPrecision(
+            Class<T> geometryClass, int xyDigits, int zDigits, int mDigits) {
+        return of(
+                geometryClass,
+                CompactPrecision.of(xyDigits, zDigits, mDigits),
+                CoordinateSequenceKind.ARRAY);
+    }
+
+    /** Compact type information of the given precision and decoded sequence kind. */
+    public static <T extends Geometry> CompactGeometryTypeInfo<T> of(
+            Class<T> geometryClass,
+            CompactPrecision precision,
+            CoordinateSequenceKind sequenceKind) {
+        if (!Geometry.class.isAssignableFrom(geometryClass)) {
+            throw new IllegalArgumentException(
+                    geometryClass.getName() + " is not a JTS Geometry class");
+        }
+        return new CompactGeometryTypeInfo<>(geometryClass, precision, sequenceKind);
+    }
+
+    public CompactPrecision precision() {
+        return precision;
+    }
+
+    public CoordinateSequenceKind sequenceKind() {
+        return sequenceKind;
+    }
+
+    @Override
+    public boolean isBasicType() {
+        return false;
+    }
+
+    @Override
+    public boolean isTupleType() {
+        return false;
+    }
+
+    @Override
+    public int getArity() {
+        return 1;
+    }
+
+    @Override
+    public int getTotalFields() {
+        return 1;
+    }
+
+    @Override
+    public Class<T> getTypeClass() {
+        return geometryClass;
+    }
+
+    /** Lossless only: fixed-precision bytes are not a function of the geometry's values. */
+    @Override
+    public boolean isKeyType() {
+        return precision.isLossless();
+    }
+
+    @Override
+    public TypeSerializer<T> createSerializer(SerializerConfig config) {
+        return new CompactGeometrySerializer<>(geometryClass, precision, sequenceKind);
+    }
+
+    /** The Flink 1.x entry point (gone in 2.x); deliberately without {@code @Override}. */
+    public TypeSerializer<T> createSerializer(ExecutionConfig config) {
+        return new CompactGeometrySerializer<>(geometryClass, precision, sequenceKind);
+    }
+
+    @Override
+    public String toString() {
+        return "CompactGeometry<" + geometryClass.getSimpleName() + ", " + precision + ">";
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        if (!(obj instanceof CompactGeometryTypeInfo)) {
+            return false;
+        }
+        CompactGeometryTypeInfo<?> other = (CompactGeometryTypeInfo<?>) obj;
+        return other.canEqual(this)
+                && geometryClass == other.geometryClass
+                && precision.equals(other.precision)
+                && sequenceKind == other.sequenceKind;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(geometryClass.getName(), precision, sequenceKind);
+    }
+
+    @Override
+    public boolean canEqual(Object obj) {
+        return obj instanceof CompactGeometryTypeInfo;
+    }
+}

@@ -1,0 +1,172 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flinkgeometry.testing.Wkt;
+import java.lang.reflect.Field;
+import java.lang.reflect.Type;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.api.common.InvalidProgramException;
+import org.apache.flink.api.common.operators.Keys;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.typeutils.PojoTypeInfo;
+import org.apache.flink.api.java.typeutils.TypeExtractor;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
+
+/** The compact type information: key types, keyBy, POJO fields and whole-job registration. */
+class CompactGeometryTypeInfoTest {
+
+    /** A POJO with one compact field (lossless) and one default field. */
+    public static class Trip {
+        public int id;
+
+        @TypeInfo(CompactGeometryTypeInfoFactory.class)
+        public LineString track;
+
+        @TypeInfo(SevenDigits.class)
+        public Point end;
+
+        public Trip() {}
+    }
+
+    /** A fixed-precision factory, as the factory's documentation shows. */
+    public static class SevenDigits extends CompactGeometryTypeInfoFactory {
+        public SevenDigits() {
+            super(CompactPrecision.of(7, 7, 7));
+        }
+    }
+
+    @Test
+    void losslessIsAKeyTypeAndFixedPrecisionIsNot() {
+        CompactGeometryTypeInfo<Point> lossless = CompactGeometryTypeInfo.lossless(Point.class);
+        assertThat(lossless.isKeyType()).isTrue();
+        assertThat(CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0).isKeyType())
+                .isFalse();
+        assertThat(lossless.createSerializer(new SerializerConfigImpl()))
+                .isEqualTo(new CompactGeometrySerializer<>(Point.class));
+        assertThat(
+                        CompactGeometryTypeInfo.withPrecision(Point.class, 7, 1, 2)
+                                .createSerializer(new SerializerConfigImpl()))
+                .isEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 1, 2));
+        assertThat(CompactGeometryTypeInfo.of(Point.class)).isEqualTo(lossless);
+        assertThatThrownBy(() -> CompactGeometryTypeInfo.of(String.class))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * Flink's own key validation ({@code Keys}, used where Flink checks key types: field and
+     * selector keys of connected streams, joins, the DataSet-era APIs) refuses fixed-precision
+     * geometries. Flink 2.3's {@code DataStream.keyBy(KeySelector)} does not ask {@code
+     * isKeyType()} at all (it only checks that POJO keys override {@code hashCode}), so there a
+     * fixed-precision key is accepted: documented in the README ("Compact state").
+     */
+    @Test
+    void flinksKeyValidationRefusesFixedPrecisionAndAcceptsLossless() {
+        KeySelector<Point, Point> identity = p -> p;
+        assertThatThrownBy(
+                        () ->
+                                new Keys.SelectorFunctionKeys<>(
+                                        identity,
+                                        CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0),
+                                        CompactGeometryTypeInfo.withPrecision(
+                                                Point.class, 7, 0, 0)))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("is not a valid key type");
+        assertThatThrownBy(
+                        () ->
+                                new Keys.ExpressionKeys<>(
+                                        "*",
+                                        CompactGeometryTypeInfo.withPrecision(
+                                                Point.class, 7, 0, 0)))
+                .isInstanceOf(InvalidProgramException.class)
+                .hasMessageContaining("cannot be used as key");
+        assertThatCode(
+                        () ->
+                                new Keys.SelectorFunctionKeys<>(
+                                        identity,
+                                        CompactGeometryTypeInfo.lossless(Point.class),
+                                        CompactGeometryTypeInfo.lossless(Point.class)))
+                .doesNotThrowAnyException();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        DataStream<Point> exact =
+                env.fromData(
+                        CompactGeometryTypeInfo.lossless(Point.class),
+                        (Point) Wkt.read("POINT (1 2)"));
+        assertThatCode(() -> exact.keyBy(p -> p, CompactGeometryTypeInfo.lossless(Point.class)))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void aPojoFieldAnnotatedWithTheFactoryIsCompact() {
+        TypeInformation<Trip> type = TypeInformation.of(Trip.class);
+        assertThat(type).isInstanceOf(PojoTypeInfo.class);
+        PojoTypeInfo<Trip> pojo = (PojoTypeInfo<Trip>) type;
+        assertThat(pojo.getTypeAt(pojo.getFieldIndex("track")))
+                .isEqualTo(CompactGeometryTypeInfo.lossless(LineString.class));
+        assertThat(pojo.getTypeAt(pojo.getFieldIndex("end")))
+                .isEqualTo(CompactGeometryTypeInfo.withPrecision(Point.class, 7, 7, 7));
+    }
+
+    /**
+     * The whole-job registration, in a JVM whose registry is emptied for the test and restored
+     * after it (the registry is JVM-wide, and the other tests of this JVM use GeometryTypes').
+     */
+    @Test
+    void registrationForAWholeJobAndItsRefusalBesideTheAlignedOne() throws Exception {
+        Map<Type, Class<? extends TypeInfoFactory<?>>> registry = registry();
+        Map<Type, Class<? extends TypeInfoFactory<?>>> saved = new HashMap<>(registry);
+        try {
+            registry.remove(Geometry.class);
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            CompactGeometryTypes.registerWith(env);
+            CompactGeometryTypes.registerWith(env); // safe to repeat
+            assertThat(TypeInformation.of(Point.class))
+                    .isEqualTo(CompactGeometryTypeInfo.lossless(Point.class));
+            assertThat(env.getConfig().getSerializerConfig().getDefaultKryoSerializerClasses())
+                    .as("Kryo left alone")
+                    .isEmpty();
+            assertThatThrownBy(() -> GeometryTypes.registerWith(env))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("CompactGeometryTypeInfoFactory");
+
+            registry.remove(Geometry.class);
+            GeometryTypes.registerWith(env);
+            assertThatThrownBy(() -> CompactGeometryTypes.registerWith(env))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("one JVM registers either");
+        } finally {
+            registry.clear();
+            registry.putAll(saved);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<Type, Class<? extends TypeInfoFactory<?>>> registry() throws Exception {
+        Field field = TypeExtractor.class.getDeclaredField("registeredTypeInfoFactories");
+        field.setAccessible(true);
+        return (Map<Type, Class<? extends TypeInfoFactory<?>>>) field.get(null);
+    }
+}
