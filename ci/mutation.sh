@@ -4,9 +4,9 @@
 #   ci/mutation.sh            # 8 min on an idle 2-core machine (~25 beside benchmarks); report in
 #                             # flink-geometry-serializer/target/pit-reports/
 #
-# Mutates dev.flinkgeometry.format (with format.internal and format.wkb, the WkbReader and WkbWriter),
-# and runs only the tests that specify them (the `mutation` profile of flink-geometry-serializer
-# lists both). Fails if fewer than 97% of the mutants are killed (-Dpitest.threshold=N to change).
+# Mutates dev.flinkgeometry.format (with format.internal, format.wkb and format.twkb; not format.wkt)
+# and dev.flinkgeometry.serializer.internal, and runs the unit tests of the codecs and serializers
+# (the `mutation` profile of flink-geometry-serializer lists both). Fails if fewer than 97% of the mutants are killed (-Dpitest.threshold=N to change).
 # Not part of `mvn -B verify`: it runs the codec's tests once per mutant. The surviving mutants
 # that are equivalent to the code (no test can tell them apart) are listed in docs/RELIABILITY.md;
 # any other survivor wants a test (the fast paths are told apart by how they read a sequence:

@@ -330,48 +330,48 @@ public final class GeometryDecoder {
                     coordinates(layout, offset, count), layout.ordinates(), layout.measures());
         }
 
-        /**
-         * Reads {@code count} coordinates. The bytes are read through a local: a field would be
-         * read again after every allocation in the loop, and its bounds checked again with it.
-         */
+        /** Reads {@code count} coordinates; byte offsets are affine in i, as in the encoder. */
         Coordinate[] coordinates(CoordinateLayout layout, int offset, int count) {
             Coordinate[] coordinates = new Coordinate[count];
-            byte[] b = bytes;
-            int o = offset;
             switch (layout) {
                 case XY:
-                    for (int i = 0; i < count; i++, o += 16) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 16 * i;
                         coordinates[i] =
                                 new CoordinateXY(
-                                        RawBytes.getDoubleLE(b, o), RawBytes.getDoubleLE(b, o + 8));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8));
                     }
                     break;
                 case XYZ:
-                    for (int i = 0; i < count; i++, o += 24) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
                         coordinates[i] =
                                 new Coordinate(
-                                        RawBytes.getDoubleLE(b, o),
-                                        RawBytes.getDoubleLE(b, o + 8),
-                                        RawBytes.getDoubleLE(b, o + 16));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
                     }
                     break;
                 case XYM:
-                    for (int i = 0; i < count; i++, o += 24) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
                         coordinates[i] =
                                 new CoordinateXYM(
-                                        RawBytes.getDoubleLE(b, o),
-                                        RawBytes.getDoubleLE(b, o + 8),
-                                        RawBytes.getDoubleLE(b, o + 16));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
                     }
                     break;
                 default:
-                    for (int i = 0; i < count; i++, o += 32) {
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 32 * i;
                         coordinates[i] =
                                 new CoordinateXYZM(
-                                        RawBytes.getDoubleLE(b, o),
-                                        RawBytes.getDoubleLE(b, o + 8),
-                                        RawBytes.getDoubleLE(b, o + 16),
-                                        RawBytes.getDoubleLE(b, o + 24));
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16),
+                                        RawBytes.getDoubleLE(bytes, o + 24));
                     }
                     break;
             }

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
@@ -193,6 +194,7 @@ public final class CompactGeometrySerializer<T extends Geometry> extends TypeSer
     }
 
     /** The current record buffer capacity (0 before first use); for tests of the release policy. */
+    @VisibleForTesting
     int bufferCapacity() {
         return records.bufferCapacity();
     }

@@ -12,10 +12,10 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.SerializerTypeInfo;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.locationtech.jts.geom.Geometry;
@@ -35,10 +35,9 @@ import org.locationtech.jts.geom.Geometry;
  * @param <T> the declared geometry class
  */
 @PublicEvolving
-public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInformation<T> {
+public final class CompactGeometryTypeInfo<T extends Geometry> extends SerializerTypeInfo<T> {
     private static final long serialVersionUID = 1L;
 
-    private final Class<T> geometryClass;
     private final CompactPrecision precision;
     private final CoordinateSequenceKind sequenceKind;
 
@@ -46,9 +45,12 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInfor
             Class<T> geometryClass,
             CompactPrecision precision,
             CoordinateSequenceKind sequenceKind) {
-        this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
-        this.precision = Objects.requireNonNull(precision, "precision");
-        this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
+        super(
+                geometryClass,
+                Objects.requireNonNull(precision, "precision"),
+                Objects.requireNonNull(sequenceKind, "sequenceKind"));
+        this.precision = precision;
+        this.sequenceKind = sequenceKind;
     }
 
     /**
@@ -60,12 +62,10 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInfor
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <T> TypeInformation<T> of(Class<T> geometryClass) {
-        if (!Geometry.class.isAssignableFrom(geometryClass)) {
-            throw new IllegalArgumentException(
-                    geometryClass.getName() + " is not a JTS Geometry class");
-        }
         return new CompactGeometryTypeInfo(
-                geometryClass, CompactPrecision.LOSSLESS, CoordinateSequenceKind.ARRAY);
+                DeclaredGeometryClass.require(geometryClass),
+                CompactPrecision.LOSSLESS,
+                CoordinateSequenceKind.ARRAY);
     }
 
     /** Lossless compact type information for {@code geometryClass}. */
@@ -89,11 +89,8 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInfor
             Class<T> geometryClass,
             CompactPrecision precision,
             CoordinateSequenceKind sequenceKind) {
-        if (!Geometry.class.isAssignableFrom(geometryClass)) {
-            throw new IllegalArgumentException(
-                    geometryClass.getName() + " is not a JTS Geometry class");
-        }
-        return new CompactGeometryTypeInfo<>(geometryClass, precision, sequenceKind);
+        return new CompactGeometryTypeInfo<>(
+                DeclaredGeometryClass.require(geometryClass), precision, sequenceKind);
     }
 
     public CompactPrecision precision() {
@@ -104,31 +101,6 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInfor
         return sequenceKind;
     }
 
-    @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
-    public Class<T> getTypeClass() {
-        return geometryClass;
-    }
-
     /** Lossless only: fixed-precision bytes are not a function of the geometry's values. */
     @Override
     public boolean isKeyType() {
@@ -136,39 +108,12 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends TypeInfor
     }
 
     @Override
-    public TypeSerializer<T> createSerializer(SerializerConfig config) {
-        return new CompactGeometrySerializer<>(geometryClass, precision, sequenceKind);
-    }
-
-    /** The Flink 1.x entry point (gone in 2.x); deliberately without {@code @Override}. */
-    public TypeSerializer<T> createSerializer(ExecutionConfig config) {
-        return new CompactGeometrySerializer<>(geometryClass, precision, sequenceKind);
+    protected TypeSerializer<T> newSerializer() {
+        return new CompactGeometrySerializer<>(getTypeClass(), precision, sequenceKind);
     }
 
     @Override
     public String toString() {
-        return "CompactGeometry<" + geometryClass.getSimpleName() + ", " + precision + ">";
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        if (!(obj instanceof CompactGeometryTypeInfo)) {
-            return false;
-        }
-        CompactGeometryTypeInfo<?> other = (CompactGeometryTypeInfo<?>) obj;
-        return other.canEqual(this)
-                && geometryClass == other.geometryClass
-                && precision.equals(other.precision)
-                && sequenceKind == other.sequenceKind;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(geometryClass.getName(), precision, sequenceKind);
-    }
-
-    @Override
-    public boolean canEqual(Object obj) {
-        return obj instanceof CompactGeometryTypeInfo;
+        return "CompactGeometry<" + getTypeClass().getSimpleName() + ", " + precision + ">";
     }
 }

@@ -19,6 +19,8 @@ import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
@@ -41,6 +43,7 @@ import org.locationtech.jts.geom.Geometry;
  *
  * @param <T> the declared geometry class: {@code Geometry} or any JTS subclass
  */
+@PublicEvolving
 public final class GeometrySerializer<T extends Geometry> extends TypeSerializer<T> {
     private static final long serialVersionUID = 1L;
 
@@ -48,7 +51,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     public static final int FORMAT_VERSION = GeometryFormat.VERSION;
 
     /** A buffer grown beyond this by one large geometry is dropped after the record. */
-    static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
+    @VisibleForTesting static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
 
     private final Class<T> geometryClass;
     private final CoordinateSequenceKind sequenceKind;
@@ -182,6 +185,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     }
 
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    @VisibleForTesting
     int bufferCapacity() {
         return records.bufferCapacity();
     }

@@ -12,9 +12,10 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.SerializerTypeInfo;
 import java.util.Objects;
-import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.locationtech.jts.geom.Geometry;
@@ -28,15 +29,15 @@ import org.locationtech.jts.geom.Geometry;
  *
  * @param <T> the geometry class
  */
-public final class GeometryTypeInfo<T extends Geometry> extends TypeInformation<T> {
+@PublicEvolving
+public final class GeometryTypeInfo<T extends Geometry> extends SerializerTypeInfo<T> {
     private static final long serialVersionUID = 1L;
 
-    private final Class<T> geometryClass;
     private final CoordinateSequenceKind sequenceKind;
 
     private GeometryTypeInfo(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
-        this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
-        this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
+        super(geometryClass, Objects.requireNonNull(sequenceKind, "sequenceKind"));
+        this.sequenceKind = sequenceKind;
     }
 
     /**
@@ -49,11 +50,8 @@ public final class GeometryTypeInfo<T extends Geometry> extends TypeInformation<
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <T> TypeInformation<T> of(Class<T> geometryClass) {
-        if (!Geometry.class.isAssignableFrom(geometryClass)) {
-            throw new IllegalArgumentException(
-                    geometryClass.getName() + " is not a JTS Geometry class");
-        }
-        return new GeometryTypeInfo(geometryClass, CoordinateSequenceKind.ARRAY);
+        return new GeometryTypeInfo(
+                DeclaredGeometryClass.require(geometryClass), CoordinateSequenceKind.ARRAY);
     }
 
     /** Type information for {@code geometryClass}, decoding into sequences of the given kind. */
@@ -67,72 +65,19 @@ public final class GeometryTypeInfo<T extends Geometry> extends TypeInformation<
         return sequenceKind;
     }
 
-    @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
-    public Class<T> getTypeClass() {
-        return geometryClass;
-    }
-
+    /** Geometries are key types: their bytes depend on their content only. */
     @Override
     public boolean isKeyType() {
         return true;
     }
 
     @Override
-    public TypeSerializer<T> createSerializer(SerializerConfig config) {
-        return new GeometrySerializer<>(geometryClass, sequenceKind);
-    }
-
-    /**
-     * The Flink 1.x entry point (abstract there, gone in 2.x): lets the same jar run on Flink 1.20.
-     * Deliberately without {@code @Override}.
-     */
-    public TypeSerializer<T> createSerializer(ExecutionConfig config) {
-        return new GeometrySerializer<>(geometryClass, sequenceKind);
+    protected TypeSerializer<T> newSerializer() {
+        return new GeometrySerializer<>(getTypeClass(), sequenceKind);
     }
 
     @Override
     public String toString() {
-        return "Geometry<" + geometryClass.getSimpleName() + ">";
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        if (!(obj instanceof GeometryTypeInfo)) {
-            return false;
-        }
-        GeometryTypeInfo<?> other = (GeometryTypeInfo<?>) obj;
-        return other.canEqual(this)
-                && geometryClass == other.geometryClass
-                && sequenceKind == other.sequenceKind;
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * geometryClass.getName().hashCode() + sequenceKind.hashCode();
-    }
-
-    @Override
-    public boolean canEqual(Object obj) {
-        return obj instanceof GeometryTypeInfo;
+        return "Geometry<" + getTypeClass().getSimpleName() + ">";
     }
 }

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import java.lang.reflect.Type;
 import java.util.Map;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.TypeExtractionUtils;
@@ -22,6 +23,7 @@ import org.locationtech.jts.geom.Geometry;
  * Gives {@link Geometry} and every subclass (also as POJO fields) a {@link GeometryTypeInfo}, with
  * no annotation on the JTS classes. Register it with {@link GeometryTypes}.
  */
+@PublicEvolving
 public class GeometryTypeInfoFactory extends TypeInfoFactory<Geometry> {
     @Override
     public TypeInformation<Geometry> createTypeInfo(

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializerSnapshot;
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputDeserializer;
@@ -33,6 +34,7 @@ import org.locationtech.jts.geom.Geometry;
  *       class name, since its jar is not a dependency: always declared for {@code Geometry}.
  * </ul>
  */
+@Internal
 final class PredecessorSnapshots {
     /** The snapshot class of {@code org.apache.sedona.flink.GeometryTypeSerializer}. */
     static final String SEDONA_SNAPSHOT =

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.table;
 
 import java.util.Optional;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.inference.ArgumentTypeStrategy;
@@ -29,6 +30,7 @@ import org.locationtech.jts.geom.Geometry;
  * serializer: the function reads the object either way, so neither needs a cast to {@link
  * GeometryDataTypes#geometry()}. A {@code NULL} literal becomes a geometry {@code NULL}.
  */
+@Internal
 final class GeometryArgument implements ArgumentTypeStrategy {
     static final GeometryArgument INSTANCE = new GeometryArgument();
 

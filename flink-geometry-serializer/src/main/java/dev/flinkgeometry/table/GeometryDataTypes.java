@@ -12,6 +12,7 @@
 package dev.flinkgeometry.table;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.DataType;
 import org.locationtech.jts.geom.Geometry;
@@ -22,6 +23,7 @@ import org.locationtech.jts.geom.Geometry;
  * it in a {@code Schema} ({@code .column("shape", GeometryDataTypes.geometry())}) when a table
  * comes from a {@code DataStream} of geometries.
  */
+@PublicEvolving
 public final class GeometryDataTypes {
     private GeometryDataTypes() {}
 

@@ -15,6 +15,7 @@ import dev.flinkgeometry.format.GeometryFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.catalog.DataTypeFactory;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.table.types.DataType;
@@ -32,6 +33,7 @@ import org.locationtech.jts.geom.GeometryCollection;
  * argument takes a {@code RAW} of any JTS class ({@link GeometryArgument}). Every function returns
  * {@code NULL} for a {@code NULL} argument.
  */
+@Internal
 abstract class GeometryFunction extends ScalarFunction {
     private static final long serialVersionUID = 1L;
 

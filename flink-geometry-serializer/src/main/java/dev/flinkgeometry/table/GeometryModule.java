@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.module.Module;
 
@@ -35,6 +36,7 @@ import org.apache.flink.table.module.Module;
  * <p>Flink resolves a function name through the loaded modules in their order: loaded after {@code
  * core}, these names win only where {@code core} has none (it has none of them).
  */
+@PublicEvolving
 public final class GeometryModule implements Module {
     /** The module; it holds no state. */
     public static final GeometryModule INSTANCE = new GeometryModule();

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.table;
 
 import java.util.Set;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.factories.ModuleFactory;
 import org.apache.flink.table.module.Module;
@@ -20,6 +21,7 @@ import org.apache.flink.table.module.Module;
  * Makes {@link GeometryModule} loadable by name ({@code LOAD MODULE geometry}); found by Flink
  * through {@code META-INF/services/org.apache.flink.table.factories.Factory}.
  */
+@Internal
 public final class GeometryModuleFactory implements ModuleFactory {
     @Override
     public String factoryIdentifier() {

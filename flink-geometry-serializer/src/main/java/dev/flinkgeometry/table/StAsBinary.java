@@ -15,6 +15,7 @@ import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
 import dev.flinkgeometry.format.wkb.WkbCodec;
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
@@ -23,6 +24,7 @@ import org.locationtech.jts.geom.Geometry;
  * 1000/2000/3000; ISO WKB has no SRID). {@code ST_AsEWKB(geometry)}: PostGIS EWKB, with the SRID
  * unless it is 0.
  */
+@Internal
 public final class StAsBinary extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 

@@ -14,6 +14,7 @@ package dev.flinkgeometry.table;
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
 import dev.flinkgeometry.format.wkt.WktWriter;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
@@ -22,6 +23,7 @@ import org.locationtech.jts.geom.Geometry;
  * such values (WKT has no SRID: use {@code ST_SRID}). Ordinates are written so that they read back
  * to the same doubles and that PostGIS reads ({@link WktWriter}).
  */
+@Internal
 public final class StAsText extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 

@@ -17,6 +17,7 @@ import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.twkb.TwkbWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -32,6 +33,7 @@ import org.locationtech.jts.geom.Point;
  * drops them), and an ordinate that cannot be rounded (NaN, infinite, beyond 2^53 units) fails the
  * query instead of writing an undefined value.
  */
+@Internal
 public final class StAsTwkb extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 

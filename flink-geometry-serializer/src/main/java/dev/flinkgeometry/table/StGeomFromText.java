@@ -15,6 +15,7 @@ import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
 import dev.flinkgeometry.format.wkt.WktFormatException;
 import dev.flinkgeometry.format.wkt.WktReader;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
@@ -24,6 +25,7 @@ import org.locationtech.jts.geom.Geometry;
  * Reads every form PostGIS writes, strictly ({@link WktReader}): invalid text fails with the
  * reason, its character offset and the input, never a wrong geometry.
  */
+@Internal
 public final class StGeomFromText extends GeometryFunction {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_CHARS = 200;

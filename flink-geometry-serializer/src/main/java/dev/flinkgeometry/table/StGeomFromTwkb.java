@@ -16,6 +16,7 @@ import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.twkb.TwkbReader;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.util.StringUtils;
 import org.locationtech.jts.geom.Geometry;
@@ -26,6 +27,7 @@ import org.locationtech.jts.geom.Geometry;
  * empties); each ordinate is {@code q / 10^precision}. TWKB has no SRID: the geometry gets SRID 0,
  * or {@code srid}. Invalid bytes fail with what is wrong, where, and the input.
  */
+@Internal
 public final class StGeomFromTwkb extends GeometryFunction {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_BYTES = 64;

@@ -15,6 +15,7 @@ import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
 import dev.flinkgeometry.format.wkb.WkbCodec;
 import java.io.IOException;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.util.StringUtils;
 import org.locationtech.jts.geom.Geometry;
@@ -24,6 +25,7 @@ import org.locationtech.jts.geom.Geometry;
  * or PostGIS EWKB (either byte order, Z, M, ZM, an EWKB SRID) to a geometry; the optional SRID
  * replaces the one in the bytes. Invalid bytes fail with what is wrong, where, and the input.
  */
+@Internal
 public final class StGeomFromWkb extends GeometryFunction {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_BYTES = 64;

@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
@@ -20,6 +21,7 @@ import org.locationtech.jts.geom.Geometry;
  * {@code ST_SetSRID(geometry, srid INT)}: a copy with that SRID (coordinates unchanged; no
  * reprojection). An SRID the aligned format cannot hold (outside 0..16777215) is refused.
  */
+@Internal
 public final class StSetSrid extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 

@@ -13,10 +13,12 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
 /** {@code ST_SRID(geometry)}: the SRID (0 when unknown). */
+@Internal
 public final class StSrid extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 

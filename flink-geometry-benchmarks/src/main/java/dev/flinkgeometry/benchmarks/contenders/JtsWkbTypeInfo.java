@@ -11,39 +11,16 @@
  */
 package dev.flinkgeometry.benchmarks.contenders;
 
-import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.serialization.SerializerConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
+import dev.flinkgeometry.serializer.internal.SerializerTypeInfo;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.locationtech.jts.geom.Geometry;
 
 /** The type information that goes with {@link JtsWkbSerializer}, as a user writes it. */
-public final class JtsWkbTypeInfo extends TypeInformation<Geometry> {
+public final class JtsWkbTypeInfo extends SerializerTypeInfo<Geometry> {
     private static final long serialVersionUID = 1L;
 
-    @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
-    public Class<Geometry> getTypeClass() {
-        return Geometry.class;
+    public JtsWkbTypeInfo() {
+        super(Geometry.class);
     }
 
     @Override
@@ -52,32 +29,12 @@ public final class JtsWkbTypeInfo extends TypeInformation<Geometry> {
     }
 
     @Override
-    public TypeSerializer<Geometry> createSerializer(SerializerConfig config) {
-        return new JtsWkbSerializer();
-    }
-
-    /** The Flink 1.x entry point; deliberately without {@code @Override}. */
-    public TypeSerializer<Geometry> createSerializer(ExecutionConfig config) {
+    protected TypeSerializer<Geometry> newSerializer() {
         return new JtsWkbSerializer();
     }
 
     @Override
     public String toString() {
         return "JtsWkb<Geometry>";
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof JtsWkbTypeInfo;
-    }
-
-    @Override
-    public int hashCode() {
-        return JtsWkbTypeInfo.class.hashCode();
-    }
-
-    @Override
-    public boolean canEqual(Object obj) {
-        return obj instanceof JtsWkbTypeInfo;
     }
 }

@@ -15,22 +15,14 @@ package dev.flinkgeometry.format.twkb;
  * Constants of TWKB as the specification (https://github.com/TWKB/Specification) defines it and
  * PostGIS 3 implements it ({@code ST_AsTWKB}, {@code ST_GeomFromTWKB}).
  *
- * <p>A TWKB geometry is a type-and-precision byte (type in the low nibble, the zigzag-encoded XY
- * precision in the high nibble), a metadata byte (flags below), an extended-dimensions byte if Z or
- * M is present (bit 0 Z, bit 1 M, bits 2-4 the Z precision, bits 5-7 the M precision), then the
- * body: counts as unsigned LEB128 varints, coordinates as zigzag varints of the difference between
- * each quantized ordinate and the previous one of the same geometry.
+ * <p>A TWKB geometry is a type-and-precision byte (type in the low nibble, the WKB type code of
+ * {@link dev.flinkgeometry.format.GeometryTypeCode}; the zigzag-encoded XY precision in the high
+ * nibble), a metadata byte (flags below), an extended-dimensions byte if Z or M is present (bit 0
+ * Z, bit 1 M, bits 2-4 the Z precision, bits 5-7 the M precision), then the body: counts as
+ * unsigned LEB128 varints, coordinates as zigzag varints of the difference between each quantized
+ * ordinate and the previous one of the same geometry.
  */
 public final class Twkb {
-    /** Geometry types (the low nibble of the first byte). */
-    public static final int POINT = 1,
-            LINESTRING = 2,
-            POLYGON = 3,
-            MULTIPOINT = 4,
-            MULTILINESTRING = 5,
-            MULTIPOLYGON = 6,
-            GEOMETRYCOLLECTION = 7;
-
     /** Metadata flags. */
     public static final int BBOX = 0x01, SIZE = 0x02, IDLIST = 0x04, EXTENDED = 0x08, EMPTY = 0x10;
 

@@ -13,6 +13,7 @@ package dev.flinkgeometry.format.twkb;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -192,7 +193,7 @@ public final class TwkbReader {
                     varint("bounding box");
                 }
             }
-            if (type < Twkb.POINT || type > Twkb.GEOMETRYCOLLECTION) {
+            if (type < GeometryTypeCode.POINT || type > GeometryTypeCode.GEOMETRYCOLLECTION) {
                 throw error("unknown TWKB geometry type " + type, start);
             }
             if (depth > Twkb.MAX_NESTING_DEPTH) {
@@ -209,17 +210,17 @@ public final class TwkbReader {
 
         Geometry empty(int type) {
             switch (type) {
-                case Twkb.POINT:
+                case GeometryTypeCode.POINT:
                     return factory.createPoint(sequence(new double[0], 0));
-                case Twkb.LINESTRING:
+                case GeometryTypeCode.LINESTRING:
                     return factory.createLineString(sequence(new double[0], 0));
-                case Twkb.POLYGON:
+                case GeometryTypeCode.POLYGON:
                     return factory.createPolygon(emptyRing());
-                case Twkb.MULTIPOINT:
+                case GeometryTypeCode.MULTIPOINT:
                     return factory.createMultiPoint(new Point[0]);
-                case Twkb.MULTILINESTRING:
+                case GeometryTypeCode.MULTILINESTRING:
                     return factory.createMultiLineString(new LineString[0]);
-                case Twkb.MULTIPOLYGON:
+                case GeometryTypeCode.MULTIPOLYGON:
                     return factory.createMultiPolygon(new Polygon[0]);
                 default:
                     return factory.createGeometryCollection(new Geometry[0]);
@@ -230,13 +231,13 @@ public final class TwkbReader {
             Arrays.fill(previous, 0);
             boolean ids = (metadata & Twkb.IDLIST) != 0;
             switch (type) {
-                case Twkb.POINT:
+                case GeometryTypeCode.POINT:
                     return factory.createPoint(coordinates(1));
-                case Twkb.LINESTRING:
+                case GeometryTypeCode.LINESTRING:
                     return lineString();
-                case Twkb.POLYGON:
+                case GeometryTypeCode.POLYGON:
                     return polygon();
-                case Twkb.MULTIPOINT:
+                case GeometryTypeCode.MULTIPOINT:
                     {
                         int count = count("points", dimensions);
                         skipIds(ids, count);
@@ -247,7 +248,7 @@ public final class TwkbReader {
                         }
                         return factory.createMultiPoint(points);
                     }
-                case Twkb.MULTILINESTRING:
+                case GeometryTypeCode.MULTILINESTRING:
                     {
                         int count = count("line strings", 1);
                         skipIds(ids, count);
@@ -258,7 +259,7 @@ public final class TwkbReader {
                         }
                         return factory.createMultiLineString(lines);
                     }
-                case Twkb.MULTIPOLYGON:
+                case GeometryTypeCode.MULTIPOLYGON:
                     {
                         int count = count("polygons", 1);
                         skipIds(ids, count);

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format.twkb;
 
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import java.util.Arrays;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -314,19 +315,19 @@ public final class TwkbWriter {
 
     private static int typeOf(Geometry geometry) throws GeometryFormatException {
         if (geometry instanceof Point) {
-            return Twkb.POINT;
+            return GeometryTypeCode.POINT;
         } else if (geometry instanceof LineString) {
-            return Twkb.LINESTRING;
+            return GeometryTypeCode.LINESTRING;
         } else if (geometry instanceof Polygon) {
-            return Twkb.POLYGON;
+            return GeometryTypeCode.POLYGON;
         } else if (geometry instanceof MultiPoint) {
-            return Twkb.MULTIPOINT;
+            return GeometryTypeCode.MULTIPOINT;
         } else if (geometry instanceof MultiLineString) {
-            return Twkb.MULTILINESTRING;
+            return GeometryTypeCode.MULTILINESTRING;
         } else if (geometry instanceof MultiPolygon) {
-            return Twkb.MULTIPOLYGON;
+            return GeometryTypeCode.MULTIPOLYGON;
         } else if (geometry instanceof GeometryCollection) {
-            return Twkb.GEOMETRYCOLLECTION;
+            return GeometryTypeCode.GEOMETRYCOLLECTION;
         }
         throw new GeometryFormatException(
                 "unknown geometry class " + geometry.getClass().getName());

@@ -15,6 +15,7 @@ import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormat;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
@@ -63,6 +64,7 @@ public final class AlignedRecords {
     }
 
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    @VisibleForTesting
     public int bufferCapacity() {
         return records.bufferCapacity();
     }

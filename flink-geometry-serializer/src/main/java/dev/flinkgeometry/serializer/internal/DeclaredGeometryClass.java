@@ -76,6 +76,19 @@ public final class DeclaredGeometryClass {
     }
 
     /**
+     * {@code type}, checked to be a JTS geometry class: for the factories that take any class, as
+     * {@code TypeInformation.of(Class)} does.
+     *
+     * @throws IllegalArgumentException if it is not
+     */
+    public static <T> Class<T> require(Class<T> type) {
+        if (!Geometry.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(type.getName() + " is not a JTS Geometry class");
+        }
+        return type;
+    }
+
+    /**
      * Fails unless {@code record} is a {@code declared}: a serializer must not write what it cannot
      * read back (a {@code Polygon} through a serializer declared for {@code Point}, reached through
      * raw types or an unchecked cast). Refused before anything is written.

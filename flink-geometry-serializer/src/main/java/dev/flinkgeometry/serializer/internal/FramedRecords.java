@@ -15,6 +15,7 @@ import dev.flinkgeometry.format.GeometryFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
@@ -154,6 +155,7 @@ public final class FramedRecords {
     }
 
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    @VisibleForTesting
     public int bufferCapacity() {
         return buffer.capacity();
     }

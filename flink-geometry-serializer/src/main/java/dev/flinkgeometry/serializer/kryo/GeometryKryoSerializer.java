@@ -23,6 +23,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
@@ -51,6 +52,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The class name is stored in Flink's Kryo snapshots: it never changes.
  */
+@PublicEvolving
 public final class GeometryKryoSerializer extends Serializer<Geometry> {
     static final String NOT_OURS =
             "Kryo state of %s was not written by GeometryKryoSerializer (%s). Kryo's own"

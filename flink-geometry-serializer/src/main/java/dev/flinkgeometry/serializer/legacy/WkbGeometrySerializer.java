@@ -21,6 +21,8 @@ import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
@@ -103,6 +105,7 @@ import org.locationtech.jts.geom.Geometry;
  *
  * @param <T> the declared geometry class: {@code Geometry} or any JTS subclass
  */
+@PublicEvolving
 public final class WkbGeometrySerializer<T extends Geometry> extends TypeSerializer<T> {
     private static final long serialVersionUID = 1L;
 
@@ -110,7 +113,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
     static final int NULL_LENGTH = -1;
 
     /** A buffer grown beyond this by one large geometry is dropped after the record. */
-    static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
+    @VisibleForTesting static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
 
     private final Class<T> geometryClass;
 
@@ -243,6 +246,7 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
     }
 
     /** The current buffer capacity (0 before first use); for tests of the release policy. */
+    @VisibleForTesting
     int bufferCapacity() {
         return buffer.capacity();
     }

@@ -15,6 +15,7 @@ import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
 import java.util.Objects;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -40,6 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> the declared geometry class
  */
+@PublicEvolving
 public final class WkbGeometrySerializerSnapshot<T extends Geometry>
         implements TypeSerializerSnapshot<T> {
     private static final Logger LOG = LoggerFactory.getLogger(WkbGeometrySerializerSnapshot.class);

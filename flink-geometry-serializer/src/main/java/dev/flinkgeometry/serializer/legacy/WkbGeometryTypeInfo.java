@@ -11,9 +11,9 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import java.util.Objects;
-import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.serialization.SerializerConfig;
+import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.SerializerTypeInfo;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.locationtech.jts.geom.Geometry;
@@ -24,53 +24,23 @@ import org.locationtech.jts.geom.Geometry;
  *
  * @param <T> the geometry class
  */
-public final class WkbGeometryTypeInfo<T extends Geometry> extends TypeInformation<T> {
+@PublicEvolving
+public final class WkbGeometryTypeInfo<T extends Geometry> extends SerializerTypeInfo<T> {
     private static final long serialVersionUID = 1L;
 
-    private final Class<T> geometryClass;
-
     private WkbGeometryTypeInfo(Class<T> geometryClass) {
-        this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
+        super(geometryClass);
     }
 
     /**
-     * Type information for {@code geometryClass}, serialized as length-prefixed WKB. Declared like
-     * the {@code TypeInformation.of(Class)} it hides, as {@code GeometryTypeInfo.of} is.
+     * Type information for {@code geometryClass}. Declared like the {@code
+     * TypeInformation.of(Class)} it hides; the result is a {@code WkbGeometryTypeInfo}.
      *
      * @throws IllegalArgumentException if {@code geometryClass} is not a JTS geometry class
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static <T> TypeInformation<T> of(Class<T> geometryClass) {
-        if (!Geometry.class.isAssignableFrom(geometryClass)) {
-            throw new IllegalArgumentException(
-                    geometryClass.getName() + " is not a JTS Geometry class");
-        }
-        return new WkbGeometryTypeInfo(geometryClass);
-    }
-
-    @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
-    public Class<T> getTypeClass() {
-        return geometryClass;
+        return new WkbGeometryTypeInfo(DeclaredGeometryClass.require(geometryClass));
     }
 
     @Override
@@ -79,34 +49,12 @@ public final class WkbGeometryTypeInfo<T extends Geometry> extends TypeInformati
     }
 
     @Override
-    public TypeSerializer<T> createSerializer(SerializerConfig config) {
-        return new WkbGeometrySerializer<>(geometryClass);
-    }
-
-    /** The Flink 1.x entry point; deliberately without {@code @Override}. */
-    public TypeSerializer<T> createSerializer(ExecutionConfig config) {
-        return new WkbGeometrySerializer<>(geometryClass);
+    protected TypeSerializer<T> newSerializer() {
+        return new WkbGeometrySerializer<>(getTypeClass());
     }
 
     @Override
     public String toString() {
-        return "WkbGeometry<" + geometryClass.getSimpleName() + ">";
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof WkbGeometryTypeInfo
-                && ((WkbGeometryTypeInfo<?>) obj).canEqual(this)
-                && geometryClass == ((WkbGeometryTypeInfo<?>) obj).geometryClass;
-    }
-
-    @Override
-    public int hashCode() {
-        return geometryClass.getName().hashCode();
-    }
-
-    @Override
-    public boolean canEqual(Object obj) {
-        return obj instanceof WkbGeometryTypeInfo;
+        return "WkbGeometry<" + getTypeClass().getSimpleName() + ">";
     }
 }

@@ -25,6 +25,7 @@ import java.util.List;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Coordinate;
@@ -67,6 +68,67 @@ class AlignedRecordsInPlaceTest {
             stagedRecords.write(geometry, staged);
         }
         assertThat(view.getCopyOfBuffer()).isEqualTo(expected.toByteArray());
+    }
+
+    /**
+     * The in-place branch runs where it should: in a view with room, a record is counted by one
+     * {@code skipBytesToWrite} and written by no write call; in a view without room, the staged
+     * payload arrives in one {@code write(byte[], int, int)}. The same for raw copies.
+     */
+    @Test
+    void recordsAreWrittenInPlaceWhenTheViewHasRoomAndStagedOtherwise() throws IOException {
+        List<Geometry> geometries = List.of(line(2), line(7), line(1000), line(3));
+        CountingView roomy = new CountingView(200_000);
+        CountingView cramped = new CountingView(1);
+        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        for (Geometry geometry : geometries) {
+            records.write(geometry, roomy);
+        }
+        assertThat(roomy.calls).containsOnly("skipBytesToWrite").hasSize(geometries.size());
+
+        records.write(line(5000), cramped); // 80 KB: more than the view's array
+        assertThat(cramped.calls).containsExactly("write(byte[], int, int)");
+
+        DataInputDeserializer source = new DataInputDeserializer(roomy.getCopyOfBuffer());
+        CountingView copies = new CountingView(200_000);
+        for (int i = 0; i < geometries.size(); i++) {
+            records.copy(source, copies);
+        }
+        assertThat(copies.calls).containsOnly("skipBytesToWrite").hasSize(geometries.size());
+        assertThat(copies.getCopyOfBuffer()).isEqualTo(roomy.getCopyOfBuffer());
+    }
+
+    /** Flink's byte[] view, noting which of its write methods a record used. */
+    private static final class CountingView extends DataOutputSerializer {
+        final List<String> calls = new ArrayList<>();
+
+        CountingView(int size) {
+            super(size);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            calls.add("write(int)");
+            super.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            calls.add("write(byte[], int, int)");
+            super.write(b, off, len);
+        }
+
+        @Override
+        public void writeByte(int v) throws IOException {
+            calls.add("writeByte");
+            super.writeByte(v);
+        }
+
+        @Override
+        public void skipBytesToWrite(int numBytes) throws IOException {
+            calls.add("skipBytesToWrite");
+            super.skipBytesToWrite(numBytes);
+        }
     }
 
     @ParameterizedTest(name = "view of {0} bytes")
