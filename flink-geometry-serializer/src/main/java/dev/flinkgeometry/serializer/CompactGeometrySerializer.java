@@ -14,17 +14,14 @@ package dev.flinkgeometry.serializer;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.twkb.CompactFormat;
 import dev.flinkgeometry.serializer.internal.CompactPayload;
-import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
 import dev.flinkgeometry.serializer.internal.FramedRecords;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -49,7 +46,8 @@ import org.locationtech.jts.geom.Geometry;
  * @param <T> the declared geometry class: {@code Geometry} or any JTS subclass
  */
 @PublicEvolving
-public final class CompactGeometrySerializer<T extends Geometry> extends TypeSerializer<T> {
+public final class CompactGeometrySerializer<T extends Geometry>
+        extends FramedGeometrySerializer<T> {
     private static final long serialVersionUID = 1L;
 
     /** The compact format version this serializer writes; recorded in its snapshot. */
@@ -116,7 +114,13 @@ public final class CompactGeometrySerializer<T extends Geometry> extends TypeSer
                         sequenceKind));
     }
 
+    @Override
+    protected FramedRecords records() {
+        return records;
+    }
+
     /** The declared geometry class. */
+    @Override
     public Class<T> geometryClass() {
         return geometryClass;
     }
@@ -127,6 +131,7 @@ public final class CompactGeometrySerializer<T extends Geometry> extends TypeSer
     }
 
     /** The kind of coordinate sequences that deserialized geometries get. */
+    @Override
     public CoordinateSequenceKind sequenceKind() {
         return sequenceKind;
     }
@@ -137,66 +142,9 @@ public final class CompactGeometrySerializer<T extends Geometry> extends TypeSer
     }
 
     @Override
-    public boolean isImmutableType() {
-        return false;
-    }
-
-    @Override
     public CompactGeometrySerializer<T> duplicate() {
         return new CompactGeometrySerializer<>(
                 geometryClass, precision, sequenceKind, formatVersion);
-    }
-
-    /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
-    @Override
-    public T createInstance() {
-        return DeclaredGeometryClass.emptyInstance(geometryClass, sequenceKind.geometryFactory());
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    /** A deep copy (JTS {@link Geometry#copy()}); the fixed precision applies only to bytes. */
-    @Override
-    public T copy(T from) {
-        return from == null ? null : geometryClass.cast(from.copy());
-    }
-
-    @Override
-    public T copy(T from, T reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        records.copy(source, target);
-    }
-
-    @Override
-    public void serialize(T record, DataOutputView target) throws IOException {
-        if (record != null) {
-            DeclaredGeometryClass.requireInstance(geometryClass, record);
-        }
-        records.write(record, target);
-    }
-
-    @Override
-    public T deserialize(DataInputView source) throws IOException {
-        Geometry geometry = records.read(source);
-        return geometry == null ? null : DeclaredGeometryClass.cast(geometryClass, geometry);
-    }
-
-    @Override
-    public T deserialize(T reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    /** The current record buffer capacity (0 before first use); for tests of the release policy. */
-    @VisibleForTesting
-    int bufferCapacity() {
-        return records.bufferCapacity();
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {

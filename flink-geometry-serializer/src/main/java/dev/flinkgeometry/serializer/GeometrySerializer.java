@@ -13,8 +13,9 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormat;
-import dev.flinkgeometry.serializer.internal.AlignedRecords;
-import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.AlignedPayload;
+import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
+import dev.flinkgeometry.serializer.internal.FramedRecords;
 import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -23,8 +24,6 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -44,7 +43,7 @@ import org.locationtech.jts.geom.Geometry;
  * @param <T> the declared geometry class: {@code Geometry} or any JTS subclass
  */
 @PublicEvolving
-public final class GeometrySerializer<T extends Geometry> extends TypeSerializer<T> {
+public final class GeometrySerializer<T extends Geometry> extends FramedGeometrySerializer<T> {
     private static final long serialVersionUID = 1L;
 
     /** The aligned format version this serializer writes; recorded in its snapshot. */
@@ -64,7 +63,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
     private int formatVersion;
 
     // Per-instance working state: not serialized, rebuilt by readObject.
-    private transient AlignedRecords records;
+    private transient FramedRecords records;
 
     /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
     public GeometrySerializer(Class<T> geometryClass) {
@@ -87,7 +86,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
         this.formatVersion = formatVersion;
-        this.records = new AlignedRecords(sequenceKind, formatVersion);
+        this.records = newRecords();
     }
 
     /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
@@ -101,23 +100,25 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return new GeometrySerializer<>(geometryClass, sequenceKind);
     }
 
+    private FramedRecords newRecords() {
+        return new FramedRecords(AlignedPayload.of(formatVersion, sequenceKind));
+    }
+
+    @Override
+    protected FramedRecords records() {
+        return records;
+    }
+
     /** The declared geometry class: what this serializer reads and writes. */
+    @Override
     public Class<T> geometryClass() {
         return geometryClass;
     }
 
     /** The kind of coordinate sequences that deserialized geometries get. */
+    @Override
     public CoordinateSequenceKind sequenceKind() {
         return sequenceKind;
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Type properties
-    // ------------------------------------------------------------------------------------------
-
-    @Override
-    public boolean isImmutableType() {
-        return false; // JTS geometries and their coordinates are mutable
     }
 
     @Override
@@ -125,69 +126,9 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         return new GeometrySerializer<>(geometryClass, sequenceKind, formatVersion);
     }
 
-    /** An empty geometry of the declared class, or {@code null} for a class JTS cannot build. */
-    @Override
-    public T createInstance() {
-        return DeclaredGeometryClass.emptyInstance(geometryClass, sequenceKind.geometryFactory());
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Copies
-    // ------------------------------------------------------------------------------------------
-
-    /** A deep copy (JTS {@link Geometry#copy()}: new coordinates, same SRID and user data). */
-    @Override
-    public T copy(T from) {
-        return from == null ? null : geometryClass.cast(from.copy());
-    }
-
-    @Override
-    public T copy(T from, T reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        records.copy(source, target);
-    }
-
-    // ------------------------------------------------------------------------------------------
-    // Serialization
-    // ------------------------------------------------------------------------------------------
-
-    @Override
-    public void serialize(T record, DataOutputView target) throws IOException {
-        if (record != null) {
-            DeclaredGeometryClass.requireInstance(geometryClass, record);
-        }
-        records.write(record, target);
-    }
-
-    @Override
-    public T deserialize(DataInputView source) throws IOException {
-        Geometry geometry = records.read(source);
-        return geometry == null ? null : DeclaredGeometryClass.cast(geometryClass, geometry);
-    }
-
-    @Override
-    public T deserialize(T reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
     /** The aligned format version this instance reads and writes. */
     int formatVersion() {
         return formatVersion;
-    }
-
-    /** The current buffer capacity (0 before first use); for tests of the release policy. */
-    @VisibleForTesting
-    int bufferCapacity() {
-        return records.bufferCapacity();
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -195,7 +136,7 @@ public final class GeometrySerializer<T extends Geometry> extends TypeSerializer
         if (formatVersion == 0) {
             formatVersion = 1;
         }
-        records = new AlignedRecords(sequenceKind, formatVersion);
+        records = newRecords();
     }
 
     // ------------------------------------------------------------------------------------------
