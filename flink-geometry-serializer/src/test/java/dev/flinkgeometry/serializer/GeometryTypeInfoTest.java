@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
+import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -85,6 +86,25 @@ class GeometryTypeInfoTest {
     // ------------------------------------------------------------------------------------------
     // GeometryTypeInfo
     // ------------------------------------------------------------------------------------------
+
+    /** Equal type informations hash equally; a different class or option tells them apart. */
+    @Test
+    void equalityAndHashCodeFollowTheClassAndTheOptions() {
+        TypeInformation<Point> point = GeometryTypeInfo.of(Point.class);
+        assertThat(point)
+                .isEqualTo(GeometryTypeInfo.of(Point.class))
+                .hasSameHashCodeAs(GeometryTypeInfo.of(Point.class));
+        List<TypeInformation<?>> others =
+                List.of(
+                        GeometryTypeInfo.of(Polygon.class),
+                        GeometryTypeInfo.of(Point.class, CoordinateSequenceKind.PACKED_DOUBLE),
+                        WkbGeometryTypeInfo.of(Point.class),
+                        CompactGeometryTypeInfo.lossless(Point.class));
+        for (TypeInformation<?> other : others) {
+            assertThat(point).as("%s", other).isNotEqualTo(other);
+            assertThat(point.hashCode()).as("hash of %s", other).isNotEqualTo(other.hashCode());
+        }
+    }
 
     @Test
     void ofAGeometryClassIsAKeyTypeCreatingGeometrySerializers() {
