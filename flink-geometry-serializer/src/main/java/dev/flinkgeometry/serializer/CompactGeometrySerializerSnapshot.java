@@ -23,8 +23,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The snapshot of a {@link CompactGeometrySerializer}: the declared geometry class, the compact
@@ -49,8 +47,6 @@ import org.slf4j.LoggerFactory;
 @PublicEvolving
 public final class CompactGeometrySerializerSnapshot<T extends Geometry>
         implements TypeSerializerSnapshot<T> {
-    private static final Logger LOG =
-            LoggerFactory.getLogger(CompactGeometrySerializerSnapshot.class);
 
     private static final int VERSION = 1;
 
@@ -148,52 +144,23 @@ public final class CompactGeometrySerializerSnapshot<T extends Geometry>
     @Override
     public TypeSerializerSchemaCompatibility<T> resolveSchemaCompatibility(
             TypeSerializerSnapshot<T> oldSnapshot) {
+        SnapshotResolution<T> resolution =
+                new SnapshotResolution<>("CompactGeometrySerializer", geometryClass);
         if (oldSnapshot instanceof CompactGeometrySerializerSnapshot) {
             CompactGeometrySerializerSnapshot<?> old =
                     (CompactGeometrySerializerSnapshot<?>) oldSnapshot;
-            if (!geometryClass.isAssignableFrom(old.geometryClass)) {
-                return incompatible(
-                        "the old state holds "
-                                + old.geometryClass.getName()
-                                + ", which is not a "
-                                + geometryClass.getName());
-            }
-            if (old.formatVersion > formatVersion) {
-                return incompatible(
-                        "the old state uses compact format version "
-                                + old.formatVersion
-                                + ", newer than this release's "
-                                + formatVersion);
-            }
-            return old.formatVersion < formatVersion || !old.precision.equals(precision)
-                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
-                    : TypeSerializerSchemaCompatibility.compatibleAsIs();
+            return resolution.sameFormat(
+                    old.geometryClass,
+                    "compact",
+                    old.formatVersion,
+                    formatVersion,
+                    old.precision.equals(precision));
         }
         if (oldSnapshot instanceof GeometrySerializerSnapshot) {
-            Class<?> old = ((GeometrySerializerSnapshot<?>) oldSnapshot).geometryClass();
-            return geometryClass.isAssignableFrom(old)
-                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
-                    : incompatible(
-                            "the old aligned state holds "
-                                    + old.getName()
-                                    + ", which is not a "
-                                    + geometryClass.getName());
+            return resolution.otherFormat(
+                    ((GeometrySerializerSnapshot<?>) oldSnapshot).geometryClass(), "aligned");
         }
-        if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, geometryClass)) {
-            return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
-        }
-        return incompatible(
-                "the old state was written by a serializer with snapshot "
-                        + oldSnapshot.getClass().getName()
-                        + ", which CompactGeometrySerializer cannot migrate from");
-    }
-
-    private TypeSerializerSchemaCompatibility<T> incompatible(String reason) {
-        LOG.warn(
-                "CompactGeometrySerializer for {} is incompatible: {}",
-                geometryClass.getName(),
-                reason);
-        return TypeSerializerSchemaCompatibility.incompatible();
+        return resolution.predecessor(oldSnapshot);
     }
 
     Class<T> geometryClass() {

@@ -23,8 +23,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The snapshot of a {@link GeometrySerializer}: the declared geometry class, the aligned format
@@ -49,7 +47,6 @@ import org.slf4j.LoggerFactory;
 @PublicEvolving
 public final class GeometrySerializerSnapshot<T extends Geometry>
         implements TypeSerializerSnapshot<T> {
-    private static final Logger LOG = LoggerFactory.getLogger(GeometrySerializerSnapshot.class);
 
     private static final int VERSION = 1;
 
@@ -119,48 +116,20 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
     @Override
     public TypeSerializerSchemaCompatibility<T> resolveSchemaCompatibility(
             TypeSerializerSnapshot<T> oldSnapshot) {
+        SnapshotResolution<T> resolution =
+                new SnapshotResolution<>("GeometrySerializer", geometryClass);
         if (oldSnapshot instanceof GeometrySerializerSnapshot) {
             GeometrySerializerSnapshot<?> old = (GeometrySerializerSnapshot<?>) oldSnapshot;
-            if (!geometryClass.isAssignableFrom(old.geometryClass)) {
-                return incompatible(
-                        "the old state holds "
-                                + old.geometryClass.getName()
-                                + ", which is not a "
-                                + geometryClass.getName());
-            }
-            if (old.formatVersion > formatVersion) {
-                return incompatible(
-                        "the old state uses aligned format version "
-                                + old.formatVersion
-                                + ", newer than this release's "
-                                + formatVersion);
-            }
-            return old.formatVersion < formatVersion
-                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
-                    : TypeSerializerSchemaCompatibility.compatibleAsIs();
+            // the coordinate sequence kind does not change bytes
+            return resolution.sameFormat(
+                    old.geometryClass, "aligned", old.formatVersion, formatVersion, true);
         }
         if (oldSnapshot instanceof CompactGeometrySerializerSnapshot) {
-            Class<?> old = ((CompactGeometrySerializerSnapshot<?>) oldSnapshot).geometryClass();
-            return geometryClass.isAssignableFrom(old)
-                    ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
-                    : incompatible(
-                            "the old compact state holds "
-                                    + old.getName()
-                                    + ", which is not a "
-                                    + geometryClass.getName());
+            return resolution.otherFormat(
+                    ((CompactGeometrySerializerSnapshot<?>) oldSnapshot).geometryClass(),
+                    "compact");
         }
-        if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, geometryClass)) {
-            return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
-        }
-        return incompatible(
-                "the old state was written by a serializer with snapshot "
-                        + oldSnapshot.getClass().getName()
-                        + ", which GeometrySerializer cannot migrate from");
-    }
-
-    private TypeSerializerSchemaCompatibility<T> incompatible(String reason) {
-        LOG.warn("GeometrySerializer for {} is incompatible: {}", geometryClass.getName(), reason);
-        return TypeSerializerSchemaCompatibility.incompatible();
+        return resolution.predecessor(oldSnapshot);
     }
 
     Class<T> geometryClass() {
