@@ -20,16 +20,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.twkb.CompactEncoder;
-import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;
 import dev.flinkgeometry.testing.Hex;
 import dev.flinkgeometry.testing.Wkt;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
@@ -37,14 +34,12 @@ import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.impl.CoordinateArraySequence;
-import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
  * {@link CompactGeometrySerializer}: the contract every framed serializer of this library keeps
  * ({@link FramedSerializerContract}), then its own records, modes and identity.
  */
-class CompactGeometrySerializerTest extends FramedSerializerContract {
+class CompactGeometrySerializerTest extends VarintRecordsContract {
 
     @Override
     protected <T extends Geometry> TypeSerializer<T> serializerOf(Class<T> type) {
@@ -57,68 +52,13 @@ class CompactGeometrySerializerTest extends FramedSerializerContract {
                 type, CompactPrecision.LOSSLESS, CoordinateSequenceKind.PACKED_DOUBLE);
     }
 
-    @Override
-    protected Class<?> declaredClass(TypeSerializer<?> serializer) {
-        return ((CompactGeometrySerializer<?>) serializer).geometryClass();
-    }
-
+    /** The sequence kind, as for the aligned serializer, and the precision. */
     @Override
     protected void assertSameOptions(
             TypeSerializer<?> restored, TypeSerializer<?> original, Geometry decoded) {
-        CompactGeometrySerializer<?> compact = (CompactGeometrySerializer<?>) original;
+        super.assertSameOptions(restored, original, decoded);
         assertThat(((CompactGeometrySerializer<?>) restored).precision())
-                .isEqualTo(compact.precision());
-        CoordinateSequenceKind kind = compact.sequenceKind();
-        assertThat(((CompactGeometrySerializer<?>) restored).sequenceKind()).isEqualTo(kind);
-        assertThat(ExactGeometry.sequences(decoded))
-                .isNotEmpty()
-                .allSatisfy(
-                        sequence ->
-                                assertThat(sequence)
-                                        .isInstanceOf(
-                                                kind == CoordinateSequenceKind.PACKED_DOUBLE
-                                                        ? PackedCoordinateSequence.Double.class
-                                                        : CoordinateArraySequence.class));
-    }
-
-    @Override
-    protected int bufferCapacity(TypeSerializer<?> serializer) {
-        return ((CompactGeometrySerializer<?>) serializer).bufferCapacity();
-    }
-
-    @Override
-    protected int retainedBufferBytes() {
-        return RecordBuffer.RETAINED_BYTES;
-    }
-
-    @Override
-    protected byte[] nullRecord() {
-        return new byte[] {0};
-    }
-
-    @Override
-    protected String nullRecordWrite() {
-        return "writeByte(int)";
-    }
-
-    @Override
-    protected String nullRecordCopyWrite() {
-        return "write(byte[],int,int)";
-    }
-
-    @Override
-    protected List<String> nullRecordReads() {
-        return List.of("readUnsignedByte()");
-    }
-
-    @Override
-    protected List<String> recordReads(int payloadLength) {
-        List<String> reads = new ArrayList<>();
-        for (int i = 0; i < leb128(payloadLength).length; i++) {
-            reads.add("readUnsignedByte()");
-        }
-        reads.add("readFully(byte[],int,int)");
-        return reads;
+                .isEqualTo(((CompactGeometrySerializer<?>) original).precision());
     }
 
     @Override
@@ -126,32 +66,11 @@ class CompactGeometrySerializerTest extends FramedSerializerContract {
         return CompactEncoder.lossless().encode(geometry);
     }
 
-    @Override
-    protected byte[] frame(byte[] payload) {
-        return concat(leb128(payload.length), payload);
-    }
-
     /** {@code GeometryMixes.longLine} has non-decimal ordinates: the aligned fallback. */
     @Override
     protected int xyLineRecordBytes(int vertices) {
         int payload = 1 + 8 + vertices * 16;
         return leb128(payload).length + payload;
-    }
-
-    @Override
-    protected List<byte[]> recordsOfCorruptLength() {
-        List<byte[]> records = new ArrayList<>();
-        for (int declared : new int[] {Integer.MAX_VALUE, 1 << 30, (1 << 24) + 3, 5000}) {
-            records.add(concat(leb128(declared), new byte[10]));
-        }
-        return records;
-    }
-
-    @Override
-    protected byte[] undecodablePayload() {
-        byte[] payload = new byte[40];
-        Arrays.fill(payload, (byte) 0xEE);
-        return payload;
     }
 
     @Override
@@ -220,24 +139,5 @@ class CompactGeometrySerializerTest extends FramedSerializerContract {
         assertThatThrownBy(() -> CompactGeometrySerializer.withPrecision(Point.class, 7, -1, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("0..7");
-    }
-
-    // ------------------------------------------------------------------------------------------
-
-    /** Unsigned LEB128, written here independently of the codec. */
-    private static byte[] leb128(int value) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        while ((value & ~0x7F) != 0) {
-            out.write((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        out.write(value);
-        return out.toByteArray();
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] result = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, result, a.length, b.length);
-        return result;
     }
 }

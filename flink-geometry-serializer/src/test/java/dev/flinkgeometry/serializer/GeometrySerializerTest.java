@@ -29,7 +29,6 @@ import dev.flinkgeometry.testing.GeometryMixes;
 import dev.flinkgeometry.testing.NaturalEarth;
 import dev.flinkgeometry.testing.RecordingViews;
 import dev.flinkgeometry.testing.Wkt;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -63,7 +62,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
  * legacy serializer ({@link FramedSerializerContract}), then its own record layout, equality,
  * corrupt input and determinism.
  */
-class GeometrySerializerTest extends FramedSerializerContract {
+class GeometrySerializerTest extends VarintRecordsContract {
 
     private static final GeometrySerializer<Geometry> GEOMETRY =
             GeometrySerializer.of(Geometry.class);
@@ -79,95 +78,13 @@ class GeometrySerializerTest extends FramedSerializerContract {
     }
 
     @Override
-    protected Class<?> declaredClass(TypeSerializer<?> serializer) {
-        return ((GeometrySerializer<?>) serializer).geometryClass();
-    }
-
-    @Override
-    protected void assertSameOptions(
-            TypeSerializer<?> restored, TypeSerializer<?> original, Geometry decoded) {
-        CoordinateSequenceKind kind = ((GeometrySerializer<?>) original).sequenceKind();
-        assertThat(((GeometrySerializer<?>) restored).sequenceKind()).isEqualTo(kind);
-        assertThat(ExactGeometry.sequences(decoded))
-                .isNotEmpty()
-                .allSatisfy(
-                        sequence ->
-                                assertThat(sequence)
-                                        .isInstanceOf(
-                                                kind == CoordinateSequenceKind.PACKED_DOUBLE
-                                                        ? PackedCoordinateSequence.Double.class
-                                                        : CoordinateArraySequence.class));
-    }
-
-    @Override
-    protected int bufferCapacity(TypeSerializer<?> serializer) {
-        return ((GeometrySerializer<?>) serializer).bufferCapacity();
-    }
-
-    @Override
-    protected int retainedBufferBytes() {
-        return GeometrySerializer.RETAINED_BUFFER_BYTES;
-    }
-
-    @Override
-    protected byte[] nullRecord() {
-        return new byte[] {0};
-    }
-
-    @Override
-    protected String nullRecordWrite() {
-        return "writeByte(int)";
-    }
-
-    @Override
-    protected String nullRecordCopyWrite() {
-        return "write(byte[],int,int)";
-    }
-
-    @Override
-    protected List<String> nullRecordReads() {
-        return List.of("readUnsignedByte()");
-    }
-
-    @Override
-    protected List<String> recordReads(int payloadLength) {
-        List<String> reads = new ArrayList<>();
-        for (int i = 0; i < leb128(payloadLength).length; i++) {
-            reads.add("readUnsignedByte()");
-        }
-        reads.add("readFully(byte[],int,int)");
-        return reads;
-    }
-
-    @Override
     protected byte[] payload(Geometry geometry) throws IOException {
         return GeometryFormat.encode(geometry);
     }
 
     @Override
-    protected byte[] frame(byte[] payload) {
-        return concat(leb128(payload.length), payload);
-    }
-
-    @Override
     protected int xyLineRecordBytes(int vertices) {
         return leb128(8 + vertices * 16).length + 8 + vertices * 16;
-    }
-
-    @Override
-    protected List<byte[]> recordsOfCorruptLength() {
-        List<byte[]> records = new ArrayList<>();
-        for (int declared : new int[] {Integer.MAX_VALUE, 1 << 30, (1 << 24) + 3, 5000}) {
-            records.add(concat(leb128(declared), new byte[10]));
-        }
-        return records;
-    }
-
-    @Override
-    protected byte[] undecodablePayload() {
-        byte[] payload = new byte[40];
-        Arrays.fill(payload, (byte) 0xEE);
-        return payload;
     }
 
     @Override
@@ -578,23 +495,6 @@ class GeometrySerializerTest extends FramedSerializerContract {
     }
 
     // ------------------------------------------------------------------------------------------
-
-    /** Unsigned LEB128, written here independently of the codec's {@code Varint}. */
-    private static byte[] leb128(int value) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        while ((value & ~0x7F) != 0) {
-            out.write((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        out.write(value);
-        return out.toByteArray();
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] result = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, result, a.length, b.length);
-        return result;
-    }
 
     /** An 8-byte header without SRID. */
     private static byte[] header(int type, int coordinateType, int count) {
