@@ -83,7 +83,8 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
 
     @Override
     public void write(Kryo kryo, Output output, Geometry geometry) {
-        if (REPORTED.add(geometry.getClass())) {
+        // A plain lookup per record; the set is written once per class.
+        if (!REPORTED.contains(geometry.getClass()) && REPORTED.add(geometry.getClass())) {
             LOG.warn(
                     "{} is written through Kryo (GeometryKryoSerializer, the aligned record):"
                             + " Flink's type extraction gave some type holding it"
