@@ -141,11 +141,17 @@ public final class CompactEncoder {
                     ? writer.size()
                     : -1;
         }
-        int bound = LosslessPrecision.lowerBound(geometry);
-        if (bound == LosslessPrecision.NONE) {
+        int found = LosslessPrecision.of(geometry);
+        if (found == LosslessPrecision.NONE) {
             return -1;
         }
-        int[] precisions = {bound & 0x0F, (bound >>> 4) & 0x0F, bound >>> 8};
+        int[] precisions = {found & 0x0F, (found >>> 4) & 0x0F, (found >>> 8) & 0x0F};
+        if ((found & LosslessPrecision.EXACT) != 0) {
+            // Every ordinate is known to fit: written without checking each one again.
+            int result =
+                    writer.append(geometry, precisions[0], precisions[1], precisions[2], false);
+            return result == TwkbWriter.WRITTEN ? writer.size() : -1;
+        }
         while (true) {
             writer.truncate(header);
             int result = writer.append(geometry, precisions[0], precisions[1], precisions[2], true);

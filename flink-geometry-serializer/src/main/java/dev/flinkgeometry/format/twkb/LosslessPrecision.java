@@ -21,24 +21,47 @@ import org.locationtech.jts.geom.Polygon;
 /**
  * The lossless precisions of a geometry: per ordinate group (X and Y; Z; M), the smallest {@code p}
  * in {@code 0..7} at which every ordinate of the group that TWKB would write {@link
- * DecimalPrecision#fits}. A lower bound found in one pass (each ordinate raises its group's
- * precision until it fits); the writer then confirms it, since fitting at {@code p} does not always
- * imply fitting at {@code p + 1} near 2^53.
+ * DecimalPrecision#fits}.
+ *
+ * <p>One pass, one division per ordinate. For {@code |v · 10^7| < 2^50} (every ordinate on Earth in
+ * degrees or metres) the answer is exact: {@code v} fits at some {@code p <= 7} if and only if it
+ * fits at 7, and then its smallest precision is 7 less the trailing decimal zeros of {@code q7 =
+ * round(v · 10^7)}, and it fits at every precision above that. (If {@code v} is the double nearest
+ * {@code q / 10^p}, then {@code v · 10^7} is within {@code |q7| · 2^-52 < 0.5} of {@code q · 10^(7
+ * - p)}, so rounding gives exactly that integer; and {@code q7 / 10^7}, {@code q / 10^p} are the
+ * same real number, so they round to the same double.) Larger ordinates take the slow path, {@link
+ * DecimalPrecision#raise}, whose answer is only a lower bound near 2^53: the writer then confirms
+ * it.
  */
 final class LosslessPrecision {
     /** The value when some group has no precision in {@code 0..7}. */
     static final int NONE = -1;
 
+    /** Set in a result when every ordinate took the exact path: no confirmation needed. */
+    static final int EXACT = 1 << 12;
+
+    /** Below this, {@code |v · 10^7|} is in the range where the one-pass answer is exact. */
+    private static final double EXACT_BOUND = 0x1p50;
+
+    private static final double FACTOR_7 = 1e7;
+
     private int xy;
     private int z;
     private int m;
+    private boolean exact = true;
 
     private LosslessPrecision() {}
 
-    /** The lower bound, packed as {@code xy | z << 4 | m << 8}, or {@link #NONE}. */
-    static int lowerBound(Geometry geometry) {
+    /**
+     * The precisions, packed as {@code xy | z << 4 | m << 8}, with {@link #EXACT} if they are known
+     * to be the smallest at which everything fits (else a lower bound); or {@link #NONE}.
+     */
+    static int of(Geometry geometry) {
         LosslessPrecision scan = new LosslessPrecision();
-        return scan.geometry(geometry) ? scan.xy | scan.z << 4 | scan.m << 8 : NONE;
+        if (!scan.geometry(geometry)) {
+            return NONE;
+        }
+        return scan.xy | scan.z << 4 | scan.m << 8 | (scan.exact ? EXACT : 0);
     }
 
     /** Raises the precisions for {@code geometry}'s ordinates; false as soon as one exceeds 7. */
@@ -54,6 +77,12 @@ final class LosslessPrecision {
         int flags = CoordinateTypeRule.of(geometry, true);
         boolean hasZ = (flags & CoordinateTypeRule.Z) != 0;
         boolean hasM = (flags & CoordinateTypeRule.M) != 0;
+        if (geometry instanceof Point) {
+            return sequence(((Point) geometry).getCoordinateSequence(), hasZ, hasM);
+        }
+        if (geometry instanceof LineString) {
+            return sequence(((LineString) geometry).getCoordinateSequence(), hasZ, hasM);
+        }
         for (int i = 0; i < geometry.getNumGeometries(); i++) {
             Geometry part = geometry.getGeometryN(i);
             if (part instanceof Polygon) {
@@ -80,25 +109,50 @@ final class LosslessPrecision {
 
     private boolean sequence(CoordinateSequence sequence, boolean hasZ, boolean hasM) {
         int size = sequence.size();
+        int xy = this.xy;
         for (int i = 0; i < size; i++) {
             xy = raise(sequence.getX(i), xy);
             xy = raise(sequence.getY(i), xy);
-            if (hasZ) {
-                z = raise(sequence.getZ(i), z);
-            }
-            if (hasM) {
-                m = raise(sequence.getM(i), m);
-            }
-            if ((xy | z | m) > DecimalPrecision.MAX) {
+            if (xy > DecimalPrecision.MAX) {
                 return false;
             }
         }
-        return true;
+        this.xy = xy;
+        if (hasZ) {
+            for (int i = 0; i < size && z <= DecimalPrecision.MAX; i++) {
+                z = raise(sequence.getZ(i), z);
+            }
+        }
+        if (hasM) {
+            for (int i = 0; i < size && m <= DecimalPrecision.MAX; i++) {
+                m = raise(sequence.getM(i), m);
+            }
+        }
+        return (z | m) <= DecimalPrecision.MAX;
     }
 
-    /** {@code precision}, or the next one that {@code v} fits; beyond 7 stays beyond. */
-    private static int raise(double v, int precision) {
-        return precision > DecimalPrecision.MAX || DecimalPrecision.fits(v, precision)
+    /**
+     * The smallest precision, from {@code precision} up, at which {@code v} fits; beyond 7 if none.
+     */
+    private int raise(double v, int precision) {
+        double s = v * FACTOR_7;
+        if (Math.abs(s) < EXACT_BOUND) {
+            long q = DecimalPrecision.roundHalfAwayFromZero(s);
+            if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
+                return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
+            }
+            int p = DecimalPrecision.MAX;
+            while (p > precision && q % 10 == 0) {
+                q /= 10;
+                p--;
+            }
+            return Math.max(p, precision);
+        }
+        if (precision > DecimalPrecision.MAX) {
+            return precision;
+        }
+        exact = false; // NaN, infinite or large: fitting is not monotonic near 2^53
+        return DecimalPrecision.fits(v, precision)
                 ? precision
                 : DecimalPrecision.raise(v, precision + 1);
     }

@@ -114,6 +114,30 @@ public final class TwkbReader {
         }
 
         long varint(String what) throws GeometryFormatException {
+            int at = position;
+            if (limit - at < 10) {
+                return varintNearEnd(what);
+            }
+            // At least 10 bytes remain: no bounds test per byte.
+            byte[] bytes = this.bytes;
+            long value = 0;
+            for (int shift = 0; shift < 63; shift += 7) {
+                int b = bytes[at++];
+                value |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    position = at;
+                    return value;
+                }
+            }
+            int last = bytes[at] & 0xFF;
+            if (last > 1) {
+                throw error("varint of the " + what + " exceeds 64 bits", position);
+            }
+            position = at + 1;
+            return value | (long) last << 63;
+        }
+
+        long varintNearEnd(String what) throws GeometryFormatException {
             int start = position;
             long value = 0;
             for (int i = 0; i < 10; i++) {
@@ -327,14 +351,35 @@ public final class TwkbReader {
 
         /** Reads {@code count} coordinates (their count already checked against the input). */
         CoordinateSequence coordinates(int count) throws GeometryFormatException {
+            if (dimensions == 2 && kind != CoordinateSequenceKind.PACKED_DOUBLE) {
+                return xyCoordinates(count);
+            }
             double[] values = new double[count * dimensions];
-            for (int i = 0; i < values.length; i++) {
-                int slot = i % dimensions;
-                long q = previous[slot] + Twkb.unzigzag(varint("coordinate"));
-                previous[slot] = q;
-                values[i] = q / factors[slot];
+            int o = 0;
+            for (int i = 0; i < count; i++) {
+                for (int slot = 0; slot < dimensions; slot++, o++) {
+                    long q = previous[slot] + Twkb.unzigzag(varint("coordinate"));
+                    previous[slot] = q;
+                    values[o] = q / factors[slot];
+                }
             }
             return sequence(values, count);
+        }
+
+        /** The common case, XY into {@code CoordinateXY}s, without staging the values. */
+        CoordinateSequence xyCoordinates(int count) throws GeometryFormatException {
+            double factor = factors[0];
+            long x = previous[0];
+            long y = previous[1];
+            Coordinate[] coordinates = new Coordinate[count];
+            for (int i = 0; i < count; i++) {
+                x += Twkb.unzigzag(varint("coordinate"));
+                y += Twkb.unzigzag(varint("coordinate"));
+                coordinates[i] = new CoordinateXY(x / factor, y / factor);
+            }
+            previous[0] = x;
+            previous[1] = y;
+            return new CoordinateArraySequence(coordinates, 2, 0);
         }
 
         CoordinateSequence sequence(double[] values, int count) {

@@ -73,6 +73,24 @@ class CompactHostileInputTest {
     }
 
     @Example
+    void overlongVarintsAreNamedWhereverTheyEnd() {
+        // A point whose X varint has a tenth byte above 1: more than 64 bits. With ten or more
+        // bytes left (the fast path) and with fewer (the careful path), the same message and
+        // offset.
+        String overlong = "ffffffffffffffffff02";
+        GeometryFormatException near = failure("000100" + overlong);
+        GeometryFormatException far = failure("000100" + overlong + "0000000000000000000000");
+        for (GeometryFormatException e : new GeometryFormatException[] {near, far}) {
+            assertThat(e).hasMessageContaining("varint of the coordinate exceeds 64 bits");
+            assertThat(e.offset()).isEqualTo(3);
+        }
+        // The largest 64-bit varint is accepted on both paths (then the point is cut off or long).
+        assertThat(failure("000100" + "ffffffffffffffffff01")).hasMessageContaining("cut off");
+        assertThat(failure("000100" + "ffffffffffffffffff01" + "00" + "000000000000000000"))
+                .hasMessageContaining("trailing bytes");
+    }
+
+    @Example
     void hugeCountsAndVarintsFailFastWithoutLargeAllocation() {
         // 2^32 - 1 points, 2^63 rings, 2^35 members: none fits in the bytes that remain.
         assertThat(failure("000200ffffffff0f0000")).hasMessageContaining("number of points");
