@@ -25,7 +25,8 @@ final class StateSizeReport {
 
     private static final String ABOUT =
             "A RocksDB `ValueState<Geometry>` under `long` keys, filled through each serializer,"
-                    + " flushed to SST files (no compaction forced), then saved as a native"
+                    + " flushed to SST files (Flink's default RocksDB options: Snappy-compressed"
+                    + " blocks; no compaction forced), then saved as a native"
                     + " savepoint into a local directory (`StateSizeBenchmark`). The sizes are"
                     + " bytes on disk and repeat from run to run; the savepoint time is one"
                     + " single-shot measurement per iteration and, like every time here, only"
