@@ -65,7 +65,10 @@ public class StateSizeBenchmark extends BenchmarkBase {
     private long stateDirBytes;
     private File savepoint;
 
-    /** The sizes, as JMH secondary results: the same in every iteration. */
+    /**
+     * The sizes, as JMH secondary results: the same in every iteration. JMH's score of an event
+     * counter is the sum over the iterations; the report reads one iteration's value.
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Sizes {
