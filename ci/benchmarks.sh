@@ -43,10 +43,10 @@ case "$mode" in
     out=flink-geometry-benchmarks/target/benchmarks-quick
     mkdir -p "$out"
     start=$(date +%s)
-    # In-process (-f 0), one 100 ms iteration, the point workload only: every benchmark and contender
-    # runs, including every @Setup round-trip check; -foe fails the script on any error. A smoke run may
-    # ignore the JMH lock that another JMH run on the machine holds.
-    java -Djmh.ignoreLock=true "${opens[@]}" -jar "$jar" "$regex" -f 0 -wi 0 -i 1 -r 100ms -p workload=point \
+    # In-process (-f 0), one 100 ms iteration, the point workload only (and 1,000 GPS points in state):
+    # every benchmark and contender runs, including every @Setup round-trip check; -foe fails the script
+    # on any error. A smoke run may ignore the JMH lock that another JMH run on the machine holds.
+    java -Djmh.ignoreLock=true "${opens[@]}" -jar "$jar" "$regex" -f 0 -wi 0 -i 1 -r 100ms -p workload=point -p gpsPoints=1000 \
       -foe true -rf json -rff "$out/results.json" "${extra[@]}"
     report "$out/results.json" "$out/benchmarks.md" "$out/benchmarks" \
       "ci/benchmarks.sh quick $regex" "$(( $(date +%s) - start )) s"

@@ -21,6 +21,7 @@ import dev.flinkgeometry.benchmarks.micro.LegacyMigrationBenchmark;
 import dev.flinkgeometry.benchmarks.micro.SerializeBenchmark;
 import dev.flinkgeometry.benchmarks.report.BenchmarkReport;
 import dev.flinkgeometry.benchmarks.state.GeometryKeyBenchmark;
+import dev.flinkgeometry.benchmarks.state.StateSizeBenchmark;
 import dev.flinkgeometry.benchmarks.state.ValueStateBenchmark;
 import java.awt.image.BufferedImage;
 import java.lang.reflect.Method;
@@ -63,7 +64,8 @@ class QuickSuiteTest {
                                     GeometryJobBenchmark.class,
                                     KryoJobBenchmark.class,
                                     ValueStateBenchmark.class,
-                                    GeometryKeyBenchmark.class))
+                                    GeometryKeyBenchmark.class,
+                                    StateSizeBenchmark.class))
                     .collect(Collectors.toList());
 
     @BeforeAll
@@ -91,6 +93,7 @@ class QuickSuiteTest {
                                 quick(json)
                                         .include("dev\\.flinkgeometry\\.benchmarks\\.")
                                         .param("workload", "point")
+                                        .param("gpsPoints", "1000")
                                         .build())
                         .run();
 
@@ -119,6 +122,9 @@ class QuickSuiteTest {
                 .contains("| Job ≥ 5× Kryo records/ms, every workload | ")
                 .contains("ours ÷ jts-wkb | ours ÷ kryo |", "ours ÷ jts-wkb | ours ÷ bytes |")
                 .contains("## serialize into a `DataOutputSerializer`", "## Job:", "## Keyed state")
+                .contains(
+                        "## State size in RocksDB (native savepoint)",
+                        "| gps-point (1,000) | ours | ")
                 .contains(
                         "![point](benchmarks/micro-point.png)",
                         "![job throughput](benchmarks/job.png)");

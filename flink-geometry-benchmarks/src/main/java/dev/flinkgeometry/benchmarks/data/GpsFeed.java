@@ -30,9 +30,14 @@ final class GpsFeed {
     private GpsFeed() {}
 
     static Geometry[] points() {
+        return points(RECORDS);
+    }
+
+    /** The first {@code count} points of the feed: {@link #points()} is the first 1,000. */
+    static Geometry[] points(int count) {
         Random random = new Random(42);
-        Geometry[] points = new Geometry[RECORDS];
-        for (int i = 0; i < RECORDS; i++) {
+        Geometry[] points = new Geometry[count];
+        for (int i = 0; i < count; i++) {
             points[i] =
                     FACTORY.createPoint(
                             new Coordinate(

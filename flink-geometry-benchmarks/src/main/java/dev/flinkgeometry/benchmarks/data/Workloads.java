@@ -84,6 +84,11 @@ public final class Workloads {
         }
     }
 
+    /** The first {@code count} points of the GPS feed ({@code gps-point} is the first 1,000). */
+    public static Geometry[] gpsPoints(int count) {
+        return GpsFeed.points(count);
+    }
+
     /** The segment count of a synthetic shape; 0 for a point and the Natural Earth mix. */
     public static int segments(String workload) {
         if (workload.equals(POINT)

@@ -85,6 +85,7 @@ public final class BenchmarkReport {
         if (tables.state()) {
             pngs.state();
         }
+        StateSizeReport.write(md, data.results);
         pngs.micro();
 
         Files.createDirectories(markdown.toAbsolutePath().getParent());

@@ -76,6 +76,24 @@ final class Results {
         return Optional.empty();
     }
 
+    /**
+     * A secondary result ({@code @AuxCounters}) of {@code benchmark} with these parameter values,
+     * as one iteration gave it: the median of the iterations, since JMH's score of an event counter
+     * is their sum.
+     */
+    Optional<Double> secondary(String benchmark, String metric, String... params) {
+        for (int i = 0; i < all.size(); i++) {
+            Result result = all.get(i);
+            JsonNode secondary = root.get(i).path("secondaryMetrics").path(metric);
+            if (result.benchmark().equals(benchmark)
+                    && matches(result, params)
+                    && !secondary.isMissingNode()) {
+                return Optional.of(secondary.path("scorePercentiles").path("50.0").asDouble());
+            }
+        }
+        return Optional.empty();
+    }
+
     private static boolean matches(Result result, String... params) {
         for (int i = 0; i < params.length; i += 2) {
             if (!result.param(params[i]).equals(params[i + 1])) {
