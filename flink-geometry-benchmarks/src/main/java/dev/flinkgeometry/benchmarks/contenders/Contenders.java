@@ -69,6 +69,18 @@ public final class Contenders {
     public static final String CONSTRUCT = "construct";
 
     /**
+     * Job floor: a 4-byte index into the workload's pre-built geometries, so that the job measures
+     * Flink's own per-record cost.
+     */
+    public static final String ZERO_COST = "zero-cost";
+
+    /**
+     * State floor: {@link #BYTES}, and on every get the geometry built as {@link #CONSTRUCT} builds
+     * it.
+     */
+    public static final String BYTES_CONSTRUCT = "bytes-construct";
+
+    /**
      * State floor: the bytes {@link #OURS} writes for the geometry, encoded beforehand and stored
      * through Flink's {@code byte[]} serializer.
      */
@@ -90,7 +102,7 @@ public final class Contenders {
                     TRAVERSE_MEMCPY,
                     CONSTRUCT);
 
-    /** Every contender, in report order: the micro ones, then the state floor. */
+    /** Every contender, in report order: the micro ones, then the job and state floors. */
     public static final List<String> ALL =
             List.of(
                     OURS,
@@ -105,7 +117,9 @@ public final class Contenders {
                     MEMCPY,
                     TRAVERSE_MEMCPY,
                     CONSTRUCT,
-                    BYTES);
+                    ZERO_COST,
+                    BYTES,
+                    BYTES_CONSTRUCT);
 
     /** The contenders that write records (the floors write none of their own). */
     public static final List<String> WRITERS =
