@@ -33,11 +33,13 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * The floor of decoding into JTS's default sequences: building the same geometry from arrays that
  * are already decoded (a {@code double[]} of X, Y per line and ring, so no bytes are read at all):
  * one {@code CoordinateXY} per vertex, a {@code CoordinateArraySequence} per line or ring, the
- * factory for the rest. Deserialization into default sequences cannot do less; a deep copy of one
- * does about this much.
+ * factory for the rest, with no array allocated or copied that the geometry does not keep (a shared
+ * empty holes array, collection members built into the collection's own array). Deserialization
+ * into default sequences cannot do less; a deep copy of one does about this much.
  */
 final class ConstructFloor extends Contender {
     private static final GeometryFactory FACTORY = new GeometryFactory();
+    private static final LinearRing[] NO_HOLES = new LinearRing[0];
 
     private final Object[] parts;
 
@@ -113,47 +115,53 @@ final class ConstructFloor extends Contender {
         }
         Object[] members = (Object[]) part;
         if (shape instanceof Polygon) {
-            Polygon polygon = (Polygon) shape;
-            if (members.length == 1) {
-                return FACTORY.createPolygon(sequence((double[]) members[0]));
-            }
-            LinearRing[] holes = new LinearRing[members.length - 1];
+            // A shared empty array for the holes: JTS allocates one per polygon when given none.
+            LinearRing[] holes =
+                    members.length == 1 ? NO_HOLES : new LinearRing[members.length - 1];
             for (int i = 0; i < holes.length; i++) {
                 holes[i] = FACTORY.createLinearRing(sequence((double[]) members[i + 1]));
             }
             return FACTORY.createPolygon(
                     FACTORY.createLinearRing(sequence((double[]) members[0])), holes);
         }
-        Geometry[] built = new Geometry[members.length];
+        // Members straight into the array of the collection's own type: no second array, no copy.
+        Geometry[] built;
+        if (shape instanceof MultiPoint) {
+            built = new Point[members.length];
+        } else if (shape instanceof MultiLineString) {
+            built = new LineString[members.length];
+        } else if (shape instanceof MultiPolygon) {
+            built = new Polygon[members.length];
+        } else if (shape instanceof GeometryCollection) {
+            built = new Geometry[members.length];
+        } else {
+            throw new IllegalArgumentException("unsupported geometry " + shape.getGeometryType());
+        }
         for (int i = 0; i < members.length; i++) {
             built[i] = build(shape.getGeometryN(i), members[i]);
         }
         if (shape instanceof MultiPoint) {
-            return FACTORY.createMultiPoint(cast(built, new Point[built.length]));
+            return FACTORY.createMultiPoint((Point[]) built);
         }
         if (shape instanceof MultiLineString) {
-            return FACTORY.createMultiLineString(cast(built, new LineString[built.length]));
+            return FACTORY.createMultiLineString((LineString[]) built);
         }
         if (shape instanceof MultiPolygon) {
-            return FACTORY.createMultiPolygon(cast(built, new Polygon[built.length]));
+            return FACTORY.createMultiPolygon((Polygon[]) built);
         }
-        if (shape instanceof GeometryCollection) {
-            return FACTORY.createGeometryCollection(built);
-        }
-        throw new IllegalArgumentException("unsupported geometry " + shape.getGeometryType());
+        return FACTORY.createGeometryCollection(built);
     }
 
+    /**
+     * One {@code CoordinateXY} per vertex and the sequence constructor that is told the dimension
+     * (the one without it scans every coordinate to find it).
+     */
     private static CoordinateSequence sequence(double[] xy) {
         Coordinate[] coordinates = new Coordinate[xy.length / 2];
         for (int i = 0; i < coordinates.length; i++) {
             coordinates[i] = new CoordinateXY(xy[2 * i], xy[2 * i + 1]);
         }
         return new CoordinateArraySequence(coordinates, 2, 0);
-    }
-
-    private static <T extends Geometry> T[] cast(Geometry[] geometries, T[] target) {
-        System.arraycopy(geometries, 0, target, 0, geometries.length);
-        return target;
     }
 
     /** The floor builds XY geometries with SRID 0, as every workload is. */

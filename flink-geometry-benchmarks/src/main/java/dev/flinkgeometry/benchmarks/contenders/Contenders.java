@@ -53,11 +53,32 @@ public final class Contenders {
     /** Apache Sedona 1.6.0's {@code GeometrySerializer} with an int length prefix. */
     public static final String SEDONA = "sedona";
 
+    /** Apache Fory 0.13 (see {@code ForyCodec}) with an int length prefix. */
+    public static final String FORY = "fory";
+
     /** Floor: the same number of bytes as ours, copied through the view. */
     public static final String MEMCPY = "memcpy";
 
+    /**
+     * Serialize floor: every ordinate read through the geometry's sequences, plus the memcpy
+     * floor's copy.
+     */
+    public static final String TRAVERSE_MEMCPY = "traverse-memcpy";
+
     /** Floor: the same geometry built from already-decoded arrays. */
     public static final String CONSTRUCT = "construct";
+
+    /**
+     * Job floor: a 4-byte index into the workload's pre-built geometries, so that the job measures
+     * Flink's own per-record cost.
+     */
+    public static final String ZERO_COST = "zero-cost";
+
+    /**
+     * State floor: {@link #BYTES}, and on every get the geometry built as {@link #CONSTRUCT} builds
+     * it.
+     */
+    public static final String BYTES_CONSTRUCT = "bytes-construct";
 
     /**
      * State floor: the bytes {@link #OURS} writes for the geometry, encoded beforehand and stored
@@ -76,10 +97,12 @@ public final class Contenders {
                     JTS_WKB,
                     KRYO,
                     SEDONA,
+                    FORY,
                     MEMCPY,
+                    TRAVERSE_MEMCPY,
                     CONSTRUCT);
 
-    /** Every contender, in report order: the micro ones, then the state floor. */
+    /** Every contender, in report order: the micro ones, then the job and state floors. */
     public static final List<String> ALL =
             List.of(
                     OURS,
@@ -90,13 +113,17 @@ public final class Contenders {
                     JTS_WKB,
                     KRYO,
                     SEDONA,
+                    FORY,
                     MEMCPY,
+                    TRAVERSE_MEMCPY,
                     CONSTRUCT,
-                    BYTES);
+                    ZERO_COST,
+                    BYTES,
+                    BYTES_CONSTRUCT);
 
     /** The contenders that write records (the floors write none of their own). */
     public static final List<String> WRITERS =
-            List.of(OURS, COMPACT, COMPACT_7, WKB_LEGACY, JTS_WKB, KRYO, SEDONA);
+            List.of(OURS, COMPACT, COMPACT_7, WKB_LEGACY, JTS_WKB, KRYO, SEDONA, FORY);
 
     private Contenders() {}
 
@@ -120,8 +147,12 @@ public final class Contenders {
                 return new LengthPrefixedContender(name, jtsWkb(), geometries);
             case SEDONA:
                 return new LengthPrefixedContender(name, sedona(), geometries);
+            case FORY:
+                return new LengthPrefixedContender(name, new ForyCodec(), geometries);
             case MEMCPY:
                 return new MemcpyFloor(geometries, records(create(OURS, geometries)));
+            case TRAVERSE_MEMCPY:
+                return new TraverseMemcpyFloor(geometries, records(create(OURS, geometries)));
             case CONSTRUCT:
                 return new ConstructFloor(geometries);
             default:

@@ -24,12 +24,16 @@ import org.locationtech.jts.geom.Geometry;
  * exactly as many bytes as {@code GeometrySerializer} writes for the geometry, with no encoding or
  * decoding at all.
  */
-final class MemcpyFloor extends Contender {
-    private final byte[][] records;
+class MemcpyFloor extends Contender {
+    final byte[][] records;
     private final byte[] scratch;
 
     MemcpyFloor(Geometry[] geometries, byte[][] records) {
-        super(Contenders.MEMCPY, geometries);
+        this(Contenders.MEMCPY, geometries, records);
+    }
+
+    MemcpyFloor(String name, Geometry[] geometries, byte[][] records) {
+        super(name, geometries);
         this.records = records;
         this.scratch = new byte[Arrays.stream(records).mapToInt(r -> r.length).max().orElse(0)];
     }

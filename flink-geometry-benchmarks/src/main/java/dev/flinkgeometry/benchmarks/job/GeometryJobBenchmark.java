@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The job benchmark of the serializers that are within a few times of each other: ours, our legacy
- * WKB one and the JTS-WKB one users write by hand; 300,000 records per job.
+ * WKB one, the JTS-WKB one users write by hand and Apache Fory, with the zero-cost floor (Flink's
+ * own per-record cost); 300,000 records per job.
  *
  * <p>Forks differ more than iterations do here (JIT and thread placement vary per JVM: up to ~30%
  * between two forks of one contender on two cores), so the run takes several forks of long
@@ -35,7 +36,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1500, timeUnit = TimeUnit.MILLISECONDS)
 @OperationsPerInvocation(300_000) // records per job
 public class GeometryJobBenchmark extends JobBenchmarkBase {
-    @Param({Contenders.OURS, Contenders.COMPACT, Contenders.WKB_LEGACY, Contenders.JTS_WKB})
+    @Param({
+        Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.FORY,
+        Contenders.ZERO_COST
+    })
     public String contender;
 
     @Override

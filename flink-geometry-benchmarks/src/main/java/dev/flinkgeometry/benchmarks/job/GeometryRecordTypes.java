@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.job;
 
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.contenders.ForyTypeInfo;
 import dev.flinkgeometry.benchmarks.contenders.JtsWkbTypeInfo;
 import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
@@ -32,7 +33,7 @@ import org.locationtech.jts.geom.Geometry;
 final class GeometryRecordTypes {
     private GeometryRecordTypes() {}
 
-    static TypeInformation<GeometryRecord> of(String contender) {
+    static TypeInformation<GeometryRecord> of(String contender, Geometry[] geometries) {
         try {
             return new PojoTypeInfo<>(
                     GeometryRecord.class,
@@ -40,13 +41,13 @@ final class GeometryRecordTypes {
                             new PojoField(GeometryRecord.class.getField("id"), Types.LONG),
                             new PojoField(
                                     GeometryRecord.class.getField("geometry"),
-                                    geometryType(contender))));
+                                    geometryType(contender, geometries))));
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static TypeInformation<Geometry> geometryType(String contender) {
+    private static TypeInformation<Geometry> geometryType(String contender, Geometry[] geometries) {
         switch (contender) {
             case Contenders.OURS:
                 return GeometryTypeInfo.of(Geometry.class);
@@ -56,6 +57,10 @@ final class GeometryRecordTypes {
                 return WkbGeometryTypeInfo.of(Geometry.class);
             case Contenders.JTS_WKB:
                 return new JtsWkbTypeInfo();
+            case Contenders.FORY:
+                return new ForyTypeInfo();
+            case Contenders.ZERO_COST:
+                return new ZeroCostSerializer.TypeInfo(geometries);
             case Contenders.KRYO:
                 // What Flink's type extraction gives a Geometry field when nothing is registered.
                 return new GenericTypeInfo<>(Geometry.class);

@@ -58,7 +58,10 @@ public abstract class JobBenchmarkBase extends BenchmarkBase {
     @Setup
     public void setUp() throws IOException {
         geometries = Workloads.load(workload);
-        recordType = GeometryRecordTypes.of(contender());
+        if (contender().equals(Contenders.ZERO_COST)) {
+            geometries = ZeroCostSerializer.indexed(geometries);
+        }
+        recordType = GeometryRecordTypes.of(contender(), geometries);
         verify(new SerializerConfigImpl());
         // The subclass's @OperationsPerInvocation, so that its job size is written once.
         recordsPerJob = getClass().getAnnotation(OperationsPerInvocation.class).value();

@@ -29,6 +29,7 @@ public class DeserializeBenchmark extends EveryWorkloadBenchmark {
         Contenders.JTS_WKB,
         Contenders.KRYO,
         Contenders.SEDONA,
+        Contenders.FORY,
         Contenders.MEMCPY,
         Contenders.CONSTRUCT
     })

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Micro benchmarks: one record per operation, in nanoseconds. Shorter iterations than the base: an
- * iteration still runs each operation 10^4 to 10^7 times, and there are 332 micro runs, each a fork
+ * iteration still runs each operation 10^4 to 10^7 times, and there are 374 micro runs, each a fork
  * of its own, which must fit the full run's budget of 40 minutes on two cores. Every workload and
  * contender name in the {@code @Param} lists of the subclasses is checked by the tests against
  * {@code Workloads.ALL} and {@code Contenders.ALL}.

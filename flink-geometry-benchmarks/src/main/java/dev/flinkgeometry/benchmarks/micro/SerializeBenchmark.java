@@ -28,7 +28,9 @@ public class SerializeBenchmark extends EveryWorkloadBenchmark {
         Contenders.JTS_WKB,
         Contenders.KRYO,
         Contenders.SEDONA,
-        Contenders.MEMCPY
+        Contenders.FORY,
+        Contenders.MEMCPY,
+        Contenders.TRAVERSE_MEMCPY
     })
     public String contender;
 

@@ -39,7 +39,12 @@ final class ReportData {
 
     /** The contenders that ours is compared with, floors excluded. */
     static final List<String> PEERS =
-            List.of(Contenders.WKB_LEGACY, Contenders.JTS_WKB, Contenders.KRYO, Contenders.SEDONA);
+            List.of(
+                    Contenders.WKB_LEGACY,
+                    Contenders.JTS_WKB,
+                    Contenders.KRYO,
+                    Contenders.SEDONA,
+                    Contenders.FORY);
 
     final Results results;
 

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.state;
 
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -21,6 +22,7 @@ import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
@@ -30,9 +32,23 @@ import org.openjdk.jmh.annotations.Setup;
 public class GeometryKeyBenchmark extends StateBenchmarkBase {
     private static final String STATE = "count";
 
+    @Param({
+        Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.BYTES
+    })
+    public String contender;
+
     private AbstractKeyedStateBackend<Object> keyed;
     private ValueState<Long> state;
     private Object[] keys;
+
+    @Override
+    String contender() {
+        return contender;
+    }
 
     @Setup
     public void setUp() throws Exception {

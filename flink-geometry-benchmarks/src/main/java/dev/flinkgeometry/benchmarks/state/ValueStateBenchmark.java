@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.benchmarks.state;
 
+import dev.flinkgeometry.benchmarks.contenders.Contender;
+import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
@@ -18,6 +20,7 @@ import org.apache.flink.runtime.state.AbstractKeyedStateBackend;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
@@ -25,13 +28,35 @@ import org.openjdk.jmh.annotations.Setup;
  * bytes} floor a {@code ValueState<byte[]>} of the pre-encoded records).
  */
 public class ValueStateBenchmark extends StateBenchmarkBase {
+    @Param({
+        Contenders.OURS,
+        Contenders.COMPACT,
+        Contenders.WKB_LEGACY,
+        Contenders.JTS_WKB,
+        Contenders.BYTES,
+        Contenders.BYTES_CONSTRUCT
+    })
+    public String contender;
+
     private AbstractKeyedStateBackend<Long> keyed;
     private ValueState<Object> state;
     private Object[] geometries;
+    private Contender construct; // the bytes-construct floor's builder
+
+    @Override
+    String contender() {
+        return contender;
+    }
 
     @Setup
     public void setUp() throws Exception {
         geometries = values(false);
+        if (contender.equals(Contenders.BYTES_CONSTRUCT)) {
+            construct = Contenders.create(Contenders.CONSTRUCT, geometries());
+            for (int i = 0; i < KEYS; i++) {
+                construct.requireDecoded(i, construct.copy(i));
+            }
+        }
         keyed = createBackend(LongSerializer.INSTANCE);
         state =
                 keyed.getPartitionedState(
@@ -57,7 +82,10 @@ public class ValueStateBenchmark extends StateBenchmarkBase {
 
     @Benchmark
     public Object valueGet() throws Exception {
-        keyed.setCurrentKey((long) nextIndex());
-        return state.value();
+        int index = nextIndex();
+        keyed.setCurrentKey((long) index);
+        Object value = state.value();
+        // bytes-construct: the geometry a decoder gives, built from already-decoded arrays.
+        return construct == null || value == null ? value : construct.copy(index);
     }
 }
