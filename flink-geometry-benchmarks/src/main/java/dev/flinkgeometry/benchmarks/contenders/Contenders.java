@@ -86,6 +86,12 @@ public final class Contenders {
      */
     public static final String BYTES = "bytes";
 
+    /**
+     * State-size floor: a value of no bytes under every key, so a savepoint holds only what RocksDB
+     * spends per entry (key, sequence number, lengths, block index).
+     */
+    public static final String KEYS_ONLY = "keys-only";
+
     /** Every contender of the micro benchmarks, in report order. */
     public static final List<String> MICRO =
             List.of(
@@ -119,7 +125,8 @@ public final class Contenders {
                     CONSTRUCT,
                     ZERO_COST,
                     BYTES,
-                    BYTES_CONSTRUCT);
+                    BYTES_CONSTRUCT,
+                    KEYS_ONLY);
 
     /** The contenders that write records (the floors write none of their own). */
     public static final List<String> WRITERS =

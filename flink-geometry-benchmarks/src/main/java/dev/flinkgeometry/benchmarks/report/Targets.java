@@ -48,6 +48,7 @@ final class Targets {
     static final String VALUE_GET = "ValueStateBenchmark.valueGet";
     static final String KEYED_UPDATE = "GeometryKeyBenchmark.keyedUpdate";
     static final List<String> STATE = List.of(VALUE_UPDATE, VALUE_GET, KEYED_UPDATE);
+    static final String STATE_SIZE = StateSizeReport.BENCHMARK;
 
     /** One row: what is asked, the worst measured value and where, and the verdict. */
     record Row(String target, String measured, String verdict) {}
@@ -133,6 +134,30 @@ final class Targets {
                 "Job: compact ≥ 0.9× ours records/ms, gps-point",
                 speedups(JOB, COMPACT, OURS, w -> w.equals("gps-point")),
                 0.9);
+        atLeast(
+                "State: RocksDB native savepoint and flushed directory ≥ 1.8× smaller than ours"
+                        + " (compact on gps-point, compact-7 on natural-earth)",
+                stateSizes(),
+                1.8);
+    }
+
+    /** Ours' state bytes over compact's (GPS points) and compact-7's (Natural Earth). */
+    private List<Ratio> stateSizes() {
+        List<Ratio> ratios = new ArrayList<>();
+        String[][] cases = {{"gps-point", COMPACT}, {Workloads.NATURAL_EARTH, COMPACT_7}};
+        for (String metric : List.of("savepointBytes", "stateDirBytes")) {
+            for (String[] c : cases) {
+                Optional<Double> ours =
+                        results.secondary(STATE_SIZE, metric, "dataset", c[0], "contender", OURS);
+                Optional<Double> theirs =
+                        results.secondary(STATE_SIZE, metric, "dataset", c[0], "contender", c[1]);
+                if (ours.isPresent() && theirs.isPresent()) {
+                    ratios.add(
+                            new Ratio(c[1] + " " + c[0] + " " + metric, ours.get() / theirs.get()));
+                }
+            }
+        }
+        return ratios;
     }
 
     /** Per peer and workload, how many times faster ours is (a time benchmark). */

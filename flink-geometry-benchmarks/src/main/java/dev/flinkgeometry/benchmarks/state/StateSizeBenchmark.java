@@ -57,7 +57,8 @@ public class StateSizeBenchmark extends BenchmarkBase {
         Contenders.COMPACT,
         Contenders.COMPACT_7,
         Contenders.KRYO,
-        Contenders.JTS_WKB
+        Contenders.JTS_WKB,
+        Contenders.KEYS_ONLY
     })
     public String contender;
 

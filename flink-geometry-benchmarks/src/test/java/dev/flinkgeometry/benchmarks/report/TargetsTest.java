@@ -164,6 +164,47 @@ class TargetsTest {
         assertThat(row(rows, "RocksDB value get/update").verdict()).isEqualTo("**not met**");
     }
 
+    @Test
+    void theStateSizeTargetTakesBothSizesOfBothDatasets(@TempDir Path dir) throws Exception {
+        List<Targets.Row> rows =
+                evaluate(
+                        dir,
+                        size("gps-point", "ours", 2700, 2800),
+                        size("gps-point", "compact", 1400, 1400),
+                        size("gps-point", "kryo", 1, 1), // not a compared contender
+                        size("natural-earth", "ours", 2600, 2700),
+                        size("natural-earth", "compact-7", 1300, 1500));
+
+        assertThat(row(rows, "State: RocksDB").measured())
+                .isEqualTo("1.80× (worst of 4: compact-7 natural-earth stateDirBytes)");
+        assertThat(row(rows, "State: RocksDB").verdict()).isEqualTo("met");
+    }
+
+    /** A StateSizeBenchmark result with its two size counters, summed over 3 iterations. */
+    private static String size(String dataset, String contender, long savepoint, long dir) {
+        return "{\"benchmark\":\"dev.flinkgeometry.benchmarks.state.StateSizeBenchmark.nativeSavepoint\","
+                + "\"mode\":\"ss\",\"params\":{\"dataset\":\""
+                + dataset
+                + "\",\"gpsPoints\":\"1000\",\"contender\":\""
+                + contender
+                + "\"},\"primaryMetric\":{\"score\":100,\"scoreError\":0,\"scoreUnit\":\"ms\"},"
+                + "\"secondaryMetrics\":{"
+                + counter("savepointBytes", savepoint)
+                + ","
+                + counter("stateDirBytes", dir)
+                + "}}";
+    }
+
+    private static String counter(String name, long perIteration) {
+        return "\""
+                + name
+                + "\":{\"score\":"
+                + 3 * perIteration
+                + ",\"scorePercentiles\":{\"50.0\":"
+                + perIteration
+                + "},\"scoreUnit\":\"#\"}";
+    }
+
     private static List<Targets.Row> evaluate(Path dir, String... results) throws Exception {
         return Targets.evaluate(results(dir, results), Map.of("point", Map.of("ours", 26)));
     }

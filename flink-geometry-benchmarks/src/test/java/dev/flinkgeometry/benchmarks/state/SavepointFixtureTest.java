@@ -45,6 +45,9 @@ class SavepointFixtureTest {
         assertThat(ours[1]).isGreaterThanOrEqualTo(ours[0]);
         assertThat(compact[0]).isPositive().isLessThan(ours[0]);
         assertThat(compact[1]).isPositive().isLessThan(ours[1]);
+        // The floor holds the same 1,000 keys and no value bytes: smaller than both, not empty.
+        long[] keysOnly = sizes(Contenders.KEYS_ONLY, Workloads.GPS_POINT);
+        assertThat(keysOnly[0]).isGreaterThan(1_000).isLessThan(compact[0]);
     }
 
     @Test
