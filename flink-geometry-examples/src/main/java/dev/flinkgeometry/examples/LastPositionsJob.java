@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -58,9 +60,11 @@ public final class LastPositionsJob {
 
     public static void main(String[] args) throws Exception {
         long fixes = args.length > 0 ? Long.parseLong(args[0]) : 10_000;
-        List<VehiclePosition> results = run(fixes);
-        for (VehiclePosition p :
-                results.subList(Math.max(0, results.size() - VEHICLES), results.size())) {
+        Map<String, VehiclePosition> latest = new TreeMap<>();
+        for (VehiclePosition p : run(fixes)) {
+            latest.merge(p.vehicle, p, (a, b) -> a.fixes > b.fixes ? a : b);
+        }
+        for (VehiclePosition p : latest.values()) {
             System.out.printf(
                     "%s after %,d fixes: last %s, track %s%n", p.vehicle, p.fixes, p.last, p.track);
         }
