@@ -52,7 +52,7 @@ import org.locationtech.jts.geom.GeometryFactory;
  * StateMigrationScenario}: write, restore and migrate, restore the migrated savepoint): aligned →
  * compact, compact → aligned, compact lossless → compact at 7 digits, legacy WKB → compact, Kryo →
  * compact, Sedona's serializer → compact. Values only: geometry keys need the offline rewrite, as
- * for the aligned serializer.
+ * for the aligned serializer ({@code CompactKeyRewriteITCase} in flink-geometry-migration).
  */
 class CompactStateMigrationITCase {
 
