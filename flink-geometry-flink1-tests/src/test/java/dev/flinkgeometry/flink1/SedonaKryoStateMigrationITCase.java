@@ -15,6 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;
+import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
@@ -25,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
@@ -56,12 +59,14 @@ import org.locationtech.jts.index.strtree.STRtree;
  * Flink 1.20 only (compiled by the {@code flink-1.20} profile alone): state of a job that ran
  * Apache Sedona's {@code SedonaContext.create}, which registers Sedona's Kryo serializer ({@link
  * GeometrySerde}, sedona-common 1.6.0) for every JTS class, moves to {@link
- * dev.flinkgeometry.serializer.GeometrySerializer}. Kryo state of Flink 1.x cannot be read by Flink
- * 2.x at all, so 1.20 is where such a job must migrate. The new job no longer registers anything of
- * Sedona's; Flink reads the old state with the Kryo serializer restored from the savepoint (so
- * sedona-common must still be on its class path) and writes it with {@link GeometryTypeInfo}'s
- * serializer. Every value is exactly what Sedona's serde carried ({@code userData} is not carried
- * by GeometrySerializer). The steps and checks: {@link StateMigrationScenario}.
+ * dev.flinkgeometry.serializer.GeometrySerializer}, or straight to the lossless {@link
+ * dev.flinkgeometry.serializer.CompactGeometrySerializer}. Kryo state of Flink 1.x cannot be read
+ * by Flink 2.x at all, so 1.20 is where such a job must migrate. The new job no longer registers
+ * anything of Sedona's; Flink reads the old state with the Kryo serializer restored from the
+ * savepoint (so sedona-common must still be on its class path) and writes it with {@link
+ * GeometryTypeInfo}'s serializer. Every value is exactly what Sedona's serde carried ({@code
+ * userData} is not carried by GeometrySerializer). The steps and checks: {@link
+ * StateMigrationScenario}.
  */
 class SedonaKryoStateMigrationITCase {
 
@@ -128,18 +133,37 @@ class SedonaKryoStateMigrationITCase {
     @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
     void sedonaKryoStateMigratesToGeometrySerializer(
             String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
-        StateMigrationScenario.upgrade(new SedonaKryo(), backend, format, savepoints, jobs);
+        StateMigrationScenario.upgrade(
+                new SedonaKryo(GeometryTypeInfo.of(Geometry.class)),
+                backend,
+                format,
+                savepoints,
+                jobs);
+    }
+
+    /** The same state moves straight to the lossless compact serializer. */
+    @ParameterizedTest(name = "{0}, {1} savepoints")
+    @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
+    void sedonaKryoStateMigratesToCompactGeometrySerializer(
+            String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
+        StateMigrationScenario.upgrade(
+                new SedonaKryo(CompactGeometryTypeInfo.lossless(Geometry.class)),
+                backend,
+                format,
+                savepoints,
+                jobs);
     }
 
     /** Kryo with Sedona's serde registered for every JTS class, as the old job ran it. */
     private static final class SedonaKryo extends ThroughSerializer {
-        SedonaKryo() {
+        SedonaKryo(TypeInformation<Geometry> newType) {
             super(
                     "Kryo with Sedona's serde",
                     StateTypes.of(new GenericTypeInfo<>(Geometry.class)),
                     "KryoSerializer",
                     sedonaKryo(),
-                    geometries());
+                    geometries(),
+                    newType);
         }
 
         @Override

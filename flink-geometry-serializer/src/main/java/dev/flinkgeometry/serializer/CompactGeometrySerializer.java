@@ -94,6 +94,12 @@ public final class CompactGeometrySerializer<T extends Geometry>
      * ({@code -7..7}), Z to {@code zDigits}, M to {@code mDigits} ({@code 0..7}), halves away from
      * zero. A geometry that cannot be rounded (NaN, infinite or too large ordinates) is written
      * exactly, in the aligned format.
+     *
+     * <p>For values only. Nothing refuses it as a key: Flink's {@code keyBy(KeySelector,
+     * TypeInformation)} never asks {@code isKeyType()}, and the state backend takes it as its key
+     * serializer without a check; on RocksDB, geometries that round alike (in one key group) then
+     * share one state. Key by the lossless serializer or {@link GeometrySerializer} instead
+     * (README, "Compact state").
      */
     public static <T extends Geometry> CompactGeometrySerializer<T> withPrecision(
             Class<T> geometryClass, int xyDigits, int zDigits, int mDigits) {

@@ -28,9 +28,13 @@ import org.locationtech.jts.geom.Geometry;
  * CompactGeometryTypes}.
  *
  * <p>Lossless compact geometries are key types (their bytes depend on the values only, as the
- * aligned format's); fixed-precision ones are not: two geometries that round to the same bytes
- * would be one key, so {@code keyBy} on them fails when the job is built, with Flink's message
- * ("... cannot be used as key").
+ * aligned format's); fixed-precision ones are not ({@link #isKeyType()} is false): two geometries
+ * that round to the same bytes would be one key. Where Flink validates keys ({@code Keys}: field
+ * and expression keys, joins) it refuses them ("... is not a valid key type"), and so does {@code
+ * KeyedStateRewrite}. But {@code DataStream.keyBy(KeySelector, TypeInformation)} does not: Flink
+ * 2.3 and 1.20 check only hashability there, and the job graph only calls {@code createSerializer},
+ * as for a value, so the job builds and runs, and on RocksDB geometries that round alike (in one
+ * key group) share their state. Key by {@link #lossless} or {@code GeometryTypeInfo} instead.
  *
  * @param <T> the declared geometry class
  */
@@ -74,7 +78,10 @@ public final class CompactGeometryTypeInfo<T extends Geometry> extends Serialize
     }
 
     /**
-     * Fixed-precision (lossy, not a key type) compact type information for {@code geometryClass}.
+     * Fixed-precision (lossy, not a key type) compact type information for {@code geometryClass}:
+     * for values. Do not pass it to {@code keyBy(KeySelector, TypeInformation)}: Flink accepts it
+     * there without a check (see the class comment); key by {@link #lossless} or {@code
+     * GeometryTypeInfo.of(...)}.
      */
     public static <T extends Geometry> CompactGeometryTypeInfo<T> withPrecision(
             Class<T> geometryClass, int xyDigits, int zDigits, int mDigits) {

@@ -18,7 +18,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.testing.Wkt;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.InvalidProgramException;
 import org.apache.flink.api.common.operators.Keys;
@@ -26,11 +28,14 @@ import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
@@ -117,6 +122,33 @@ class CompactGeometryTypeInfoTest {
                         (Point) Wkt.read("POINT (1 2)"));
         assertThatCode(() -> exact.keyBy(p -> p, CompactGeometryTypeInfo.lossless(Point.class)))
                 .doesNotThrowAnyException();
+    }
+
+    /**
+     * Where a fixed-precision key type goes when {@code keyBy(KeySelector, TypeInformation)} is
+     * given one: nowhere refuses it. {@code KeyedStream} checks only hashability (POJOs, arrays,
+     * enums), and the job graph's translation only calls {@code createSerializer}, as for any value
+     * type: the rounding serializer becomes the operator's state key serializer, which the state
+     * backend gets at job start ({@code FixedPrecisionKeyITCase} shows what it then does).
+     */
+    @Test
+    void keyByAcceptsAFixedPrecisionKeyTypeAndMakesItTheStateKeySerializer() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        CompactGeometryTypeInfo<Point> sevenDigits =
+                CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0);
+        env.fromData(sevenDigits, (Point) Wkt.read("POINT (1 2)"))
+                .keyBy(p -> p, sevenDigits)
+                .map(p -> p, sevenDigits)
+                .name("keyed");
+        StreamGraph graph = env.getStreamGraph();
+        List<TypeSerializer<?>> keySerializers = new ArrayList<>();
+        for (StreamNode node : graph.getStreamNodes()) {
+            if (node.getStateKeySerializer() != null) {
+                keySerializers.add(node.getStateKeySerializer());
+            }
+        }
+        assertThat(keySerializers)
+                .containsExactly(CompactGeometrySerializer.withPrecision(Point.class, 7, 0, 0));
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
 import dev.flinkgeometry.testing.SavepointJobs;
 import dev.flinkgeometry.testing.StateMigrationScenario;
 import dev.flinkgeometry.testing.StateMigrationScenario.Predecessor;
+import dev.flinkgeometry.testing.StateMigrationScenario.ThroughSerializer;
 import dev.flinkgeometry.testing.Wkt;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +36,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.sedona.flink.GeometryTypeSerializer;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,7 +51,8 @@ import org.locationtech.jts.geom.GeometryFactory;
  * with real savepoints on disk, on both backends and in both savepoint formats ({@link
  * StateMigrationScenario}: write, restore and migrate, restore the migrated savepoint): aligned →
  * compact, compact → aligned, compact lossless → compact at 7 digits, legacy WKB → compact, Kryo →
- * compact. Values only: geometry keys need the offline rewrite, as for the aligned serializer.
+ * compact, Sedona's serializer → compact. Values only: geometry keys need the offline rewrite, as
+ * for the aligned serializer ({@code CompactKeyRewriteITCase} in flink-geometry-migration).
  */
 class CompactStateMigrationITCase {
 
@@ -99,7 +102,8 @@ class CompactStateMigrationITCase {
                                 "KryoSerializer",
                                 LOSSLESS,
                                 KeyedGeometryStates.geometries(),
-                                ExactGeometry::asDecoded));
+                                ExactGeometry::asDecoded),
+                        sedonaToCompact());
         return directions.stream()
                 .flatMap(
                         direction ->
@@ -121,6 +125,20 @@ class CompactStateMigrationITCase {
             @TempDir Path savepoints)
             throws Exception {
         StateMigrationScenario.upgrade(direction, backend, format, savepoints, jobs);
+    }
+
+    /**
+     * State of Apache Sedona's {@code org.apache.sedona.flink.GeometryTypeSerializer} (the
+     * test-scope stand-in with its class names and bytes): carried as Sedona's bytes held it.
+     */
+    static Predecessor<Geometry> sedonaToCompact() {
+        return new ThroughSerializer(
+                "Sedona's serializer to compact",
+                StateTypes.of(GeometryTypeSerializer.INSTANCE),
+                "GeometryTypeSerializer",
+                GeometryTypeSerializer.INSTANCE,
+                GeometryStateMigrationITCase.everyThird(1),
+                LOSSLESS);
     }
 
     /**

@@ -395,7 +395,7 @@ class GeometryStateMigrationITCase {
     }
 
     /** Every third geometry of {@link KeyedGeometryStates#geometries()}, from {@code first}. */
-    private static List<Geometry> everyThird(int first) {
+    static List<Geometry> everyThird(int first) {
         List<Geometry> all = KeyedGeometryStates.geometries();
         List<Geometry> some = new ArrayList<>();
         for (int i = first; i < all.size(); i += 3) {

@@ -13,8 +13,6 @@ package dev.flinkgeometry.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flinkgeometry.serializer.GeometrySerializer;
-import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.testing.RecordStateJob.Records;
 import dev.flinkgeometry.testing.RecordStateJob.StateTypes;
@@ -132,26 +130,35 @@ public final class StateMigrationScenario {
     }
 
     /**
-     * Geometry state that moves to {@code GeometryTypeInfo.of(Geometry.class)}: the new savepoint
-     * holds {@code GeometrySerializerSnapshot}s that restore exactly that serializer.
+     * Geometry state that moves to {@code GeometryTypeInfo.of(Geometry.class)}, or to another
+     * geometry type (the compact one, say): the new savepoint holds snapshots of the new type's
+     * serializer that restore exactly that serializer.
      */
     public abstract static class ToGeometrySerializer extends Predecessor<Geometry> {
         protected ToGeometrySerializer(
                 String name, StateTypes<Geometry> oldTypes, String oldShape) {
+            this(name, oldTypes, oldShape, GeometryTypeInfo.of(Geometry.class));
+        }
+
+        protected ToGeometrySerializer(
+                String name,
+                StateTypes<Geometry> oldTypes,
+                String oldShape,
+                TypeInformation<Geometry> newType) {
             super(
                     name,
                     oldTypes,
-                    GeometryTypeInfo.of(Geometry.class),
+                    newType,
                     oldShape,
-                    "GeometrySerializer");
+                    RecordStateJob.shapeOf(newType.createSerializer(new SerializerConfigImpl())));
         }
 
         @Override
         public void assertNewSnapshot(String what, TypeSerializerSnapshot<?> snapshot) {
-            assertThat(snapshot).as(what).isInstanceOf(GeometrySerializerSnapshot.class);
-            assertThat(snapshot.restoreSerializer())
-                    .as(what)
-                    .isEqualTo(GeometrySerializer.of(Geometry.class));
+            TypeSerializer<Geometry> expected =
+                    newType().createSerializer(new SerializerConfigImpl());
+            assertThat(snapshot).as(what).isInstanceOf(expected.snapshotConfiguration().getClass());
+            assertThat(snapshot.restoreSerializer()).as(what).isEqualTo(expected);
         }
     }
 
@@ -170,7 +177,24 @@ public final class StateMigrationScenario {
                 String oldShape,
                 TypeSerializer<Geometry> oldSerializer,
                 List<Geometry> geometries) {
-            super(name, oldTypes, oldShape);
+            this(
+                    name,
+                    oldTypes,
+                    oldShape,
+                    oldSerializer,
+                    geometries,
+                    GeometryTypeInfo.of(Geometry.class));
+        }
+
+        /** The same, moving to {@code newType} instead. */
+        public ThroughSerializer(
+                String name,
+                StateTypes<Geometry> oldTypes,
+                String oldShape,
+                TypeSerializer<Geometry> oldSerializer,
+                List<Geometry> geometries,
+                TypeInformation<Geometry> newType) {
+            super(name, oldTypes, oldShape, newType);
             this.oldSerializer = oldSerializer;
             this.geometries = geometries;
         }
