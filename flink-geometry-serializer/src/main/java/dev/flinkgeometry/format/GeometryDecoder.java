@@ -332,19 +332,50 @@ public final class GeometryDecoder {
 
         /** Reads {@code count} coordinates; byte offsets are affine in i, as in the encoder. */
         Coordinate[] coordinates(CoordinateLayout layout, int offset, int count) {
-            // One small loop per layout over a local array: each is short enough for C2 to inline
-            // into its caller, and the array's length is loop-invariant, so the bounds checks of
-            // the reads are hoisted out of the loop.
+            Coordinate[] coordinates = new Coordinate[count];
             switch (layout) {
                 case XY:
-                    return xy(bytes, offset, count);
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 16 * i;
+                        coordinates[i] =
+                                new CoordinateXY(
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8));
+                    }
+                    break;
                 case XYZ:
-                    return xyz(bytes, offset, count);
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
+                        coordinates[i] =
+                                new Coordinate(
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
+                    }
+                    break;
                 case XYM:
-                    return xym(bytes, offset, count);
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 24 * i;
+                        coordinates[i] =
+                                new CoordinateXYM(
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16));
+                    }
+                    break;
                 default:
-                    return xyzm(bytes, offset, count);
+                    for (int i = 0; i < count; i++) {
+                        int o = offset + 32 * i;
+                        coordinates[i] =
+                                new CoordinateXYZM(
+                                        RawBytes.getDoubleLE(bytes, o),
+                                        RawBytes.getDoubleLE(bytes, o + 8),
+                                        RawBytes.getDoubleLE(bytes, o + 16),
+                                        RawBytes.getDoubleLE(bytes, o + 24));
+                    }
+                    break;
             }
+            return coordinates;
         }
 
         /**
@@ -442,56 +473,5 @@ public final class GeometryDecoder {
                 end = ints;
             }
         }
-    }
-
-    private static Coordinate[] xy(byte[] bytes, int offset, int count) {
-        Coordinate[] coordinates = new Coordinate[count];
-        for (int i = 0; i < count; i++) {
-            int o = offset + 16 * i;
-            coordinates[i] =
-                    new CoordinateXY(
-                            RawBytes.getDoubleLE(bytes, o), RawBytes.getDoubleLE(bytes, o + 8));
-        }
-        return coordinates;
-    }
-
-    private static Coordinate[] xyz(byte[] bytes, int offset, int count) {
-        Coordinate[] coordinates = new Coordinate[count];
-        for (int i = 0; i < count; i++) {
-            int o = offset + 24 * i;
-            coordinates[i] =
-                    new Coordinate(
-                            RawBytes.getDoubleLE(bytes, o),
-                            RawBytes.getDoubleLE(bytes, o + 8),
-                            RawBytes.getDoubleLE(bytes, o + 16));
-        }
-        return coordinates;
-    }
-
-    private static Coordinate[] xym(byte[] bytes, int offset, int count) {
-        Coordinate[] coordinates = new Coordinate[count];
-        for (int i = 0; i < count; i++) {
-            int o = offset + 24 * i;
-            coordinates[i] =
-                    new CoordinateXYM(
-                            RawBytes.getDoubleLE(bytes, o),
-                            RawBytes.getDoubleLE(bytes, o + 8),
-                            RawBytes.getDoubleLE(bytes, o + 16));
-        }
-        return coordinates;
-    }
-
-    private static Coordinate[] xyzm(byte[] bytes, int offset, int count) {
-        Coordinate[] coordinates = new Coordinate[count];
-        for (int i = 0; i < count; i++) {
-            int o = offset + 32 * i;
-            coordinates[i] =
-                    new CoordinateXYZM(
-                            RawBytes.getDoubleLE(bytes, o),
-                            RawBytes.getDoubleLE(bytes, o + 8),
-                            RawBytes.getDoubleLE(bytes, o + 16),
-                            RawBytes.getDoubleLE(bytes, o + 24));
-        }
-        return coordinates;
     }
 }
