@@ -9,6 +9,7 @@
 #          ci/ab.sh /tmp/A.jar flink-geometry-benchmarks/target/benchmarks.jar \
 #              'micro.DeserializeBenchmark' -p workload=linestring-16 -p contender=ours
 #
+# Iterations per fork: AB_WI (4) x AB_W (1s) warm-up, AB_I (5) x AB_R (1s) measured; rounds: ROUNDS (5).
 # Results (JSON per run) in flink-geometry-benchmarks/target/ab/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,8 @@ rm -rf "$out" && mkdir -p "$out"
 for round in $(seq 1 "${ROUNDS:-5}"); do
   for side in A B; do
     jar=$a; [[ $side == B ]] && jar=$b
-    java -jar "$jar" "$regex" -f 1 -wi 4 -w 1s -i 5 -r 1s "${extra[@]}" \
+    java -jar "$jar" "$regex" -f 1 -wi "${AB_WI:-4}" -w "${AB_W:-1s}" -i "${AB_I:-5}" -r "${AB_R:-1s}" \
+      "${extra[@]}" \
       -rf json -rff "$out/$side-$round.json" >"$out/$side-$round.log" 2>&1
   done
 done
