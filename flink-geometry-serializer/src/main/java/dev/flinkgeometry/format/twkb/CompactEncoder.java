@@ -146,15 +146,13 @@ public final class CompactEncoder {
             return -1;
         }
         int[] precisions = {found & 0x0F, (found >>> 4) & 0x0F, (found >>> 8) & 0x0F};
-        if ((found & LosslessPrecision.EXACT) != 0) {
-            // Every ordinate is known to fit: written without checking each one again.
-            int result =
-                    writer.append(geometry, precisions[0], precisions[1], precisions[2], false);
-            return result == TwkbWriter.WRITTEN ? writer.size() : -1;
-        }
+        // Precisions found exactly need no check per ordinate; a lower bound is confirmed (and
+        // raised where an ordinate does not read back) by the writer.
+        boolean check = (found & LosslessPrecision.EXACT) == 0;
         while (true) {
             writer.truncate(header);
-            int result = writer.append(geometry, precisions[0], precisions[1], precisions[2], true);
+            int result =
+                    writer.append(geometry, precisions[0], precisions[1], precisions[2], check);
             if (result == TwkbWriter.WRITTEN) {
                 return writer.size();
             }

@@ -77,12 +77,6 @@ final class LosslessPrecision {
         int flags = CoordinateTypeRule.of(geometry, true);
         boolean hasZ = (flags & CoordinateTypeRule.Z) != 0;
         boolean hasM = (flags & CoordinateTypeRule.M) != 0;
-        if (geometry instanceof Point) {
-            return sequence(((Point) geometry).getCoordinateSequence(), hasZ, hasM);
-        }
-        if (geometry instanceof LineString) {
-            return sequence(((LineString) geometry).getCoordinateSequence(), hasZ, hasM);
-        }
         for (int i = 0; i < geometry.getNumGeometries(); i++) {
             Geometry part = geometry.getGeometryN(i);
             if (part instanceof Polygon) {
