@@ -11,12 +11,9 @@
  */
 package dev.flinkgeometry.benchmarks.contenders;
 
-import java.io.IOException;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -25,52 +22,23 @@ import org.locationtech.jts.geom.Geometry;
  * not thread-safe; Flink duplicates a serializer per thread). The {@code fory} contender of the job
  * benchmark.
  */
-public final class ForyGeometrySerializer extends TypeSerializer<Geometry> {
+public final class ForyGeometrySerializer extends LengthPrefixedSerializer {
     private static final long serialVersionUID = 1L;
 
     private transient ForyCodec fory;
 
     @Override
-    public boolean isImmutableType() {
-        return false;
-    }
-
-    @Override
     public TypeSerializer<Geometry> duplicate() {
-        return new ForyGeometrySerializer(); // owns a Fory
+        return new ForyGeometrySerializer(); // owns its codec
     }
 
     @Override
-    public Geometry createInstance() {
-        return null;
+    protected byte[] encode(Geometry geometry) {
+        return fory().encode(geometry);
     }
 
     @Override
-    public Geometry copy(Geometry from) {
-        return from == null ? null : from.copy();
-    }
-
-    @Override
-    public Geometry copy(Geometry from, Geometry reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    @Override
-    public void serialize(Geometry record, DataOutputView target) throws IOException {
-        byte[] bytes = fory().encode(record);
-        target.writeInt(bytes.length);
-        target.write(bytes);
-    }
-
-    @Override
-    public Geometry deserialize(DataInputView source) throws IOException {
-        byte[] bytes = new byte[source.readInt()];
-        source.readFully(bytes);
+    protected Geometry decode(byte[] bytes) {
         return fory().decode(bytes);
     }
 
@@ -79,28 +47,6 @@ public final class ForyGeometrySerializer extends TypeSerializer<Geometry> {
             fory = new ForyCodec();
         }
         return fory;
-    }
-
-    @Override
-    public Geometry deserialize(Geometry reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = source.readInt();
-        target.writeInt(length);
-        target.write(source, length);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof ForyGeometrySerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return ForyGeometrySerializer.class.hashCode();
     }
 
     @Override

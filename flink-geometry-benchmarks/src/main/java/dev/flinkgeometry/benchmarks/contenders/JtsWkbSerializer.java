@@ -15,8 +15,6 @@ import java.io.IOException;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.ParseException;
 import org.locationtech.jts.io.WKBReader;
@@ -27,56 +25,27 @@ import org.locationtech.jts.io.WKBWriter;
  * defaults: 2D, big-endian, no SRID), an int length prefix, one writer and reader per instance. The
  * {@code jts-wkb} contender of the job and state benchmarks.
  */
-public final class JtsWkbSerializer extends TypeSerializer<Geometry> {
+public final class JtsWkbSerializer extends LengthPrefixedSerializer {
     private static final long serialVersionUID = 1L;
 
     private transient WKBWriter writer;
     private transient WKBReader reader;
 
     @Override
-    public boolean isImmutableType() {
-        return false;
-    }
-
-    @Override
     public TypeSerializer<Geometry> duplicate() {
-        return new JtsWkbSerializer(); // owns a writer and a reader
+        return new JtsWkbSerializer(); // owns its codec
     }
 
     @Override
-    public Geometry createInstance() {
-        return null;
-    }
-
-    @Override
-    public Geometry copy(Geometry from) {
-        return from == null ? null : from.copy();
-    }
-
-    @Override
-    public Geometry copy(Geometry from, Geometry reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    @Override
-    public void serialize(Geometry record, DataOutputView target) throws IOException {
+    protected byte[] encode(Geometry geometry) {
         if (writer == null) {
             writer = new WKBWriter();
         }
-        byte[] bytes = writer.write(record);
-        target.writeInt(bytes.length);
-        target.write(bytes);
+        return writer.write(geometry);
     }
 
     @Override
-    public Geometry deserialize(DataInputView source) throws IOException {
-        byte[] bytes = new byte[source.readInt()];
-        source.readFully(bytes);
+    protected Geometry decode(byte[] bytes) throws IOException {
         if (reader == null) {
             reader = new WKBReader();
         }
@@ -85,28 +54,6 @@ public final class JtsWkbSerializer extends TypeSerializer<Geometry> {
         } catch (ParseException e) {
             throw new IOException(e);
         }
-    }
-
-    @Override
-    public Geometry deserialize(Geometry reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = source.readInt();
-        target.writeInt(length);
-        target.write(source, length);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof JtsWkbSerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return JtsWkbSerializer.class.hashCode();
     }
 
     @Override
