@@ -11,12 +11,11 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.internal.CoordinateReader;
 import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateXY;
-import org.locationtech.jts.geom.CoordinateXYM;
-import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
@@ -326,56 +325,9 @@ public final class GeometryDecoder {
                 return new PackedCoordinateSequence.Double(
                         raw, layout.ordinates(), layout.measures());
             }
-            return new CoordinateArraySequence(
-                    coordinates(layout, offset, count), layout.ordinates(), layout.measures());
-        }
-
-        /** Reads {@code count} coordinates; byte offsets are affine in i, as in the encoder. */
-        Coordinate[] coordinates(CoordinateLayout layout, int offset, int count) {
-            Coordinate[] coordinates = new Coordinate[count];
-            switch (layout) {
-                case XY:
-                    for (int i = 0; i < count; i++) {
-                        int o = offset + 16 * i;
-                        coordinates[i] =
-                                new CoordinateXY(
-                                        RawBytes.getDoubleLE(bytes, o),
-                                        RawBytes.getDoubleLE(bytes, o + 8));
-                    }
-                    break;
-                case XYZ:
-                    for (int i = 0; i < count; i++) {
-                        int o = offset + 24 * i;
-                        coordinates[i] =
-                                new Coordinate(
-                                        RawBytes.getDoubleLE(bytes, o),
-                                        RawBytes.getDoubleLE(bytes, o + 8),
-                                        RawBytes.getDoubleLE(bytes, o + 16));
-                    }
-                    break;
-                case XYM:
-                    for (int i = 0; i < count; i++) {
-                        int o = offset + 24 * i;
-                        coordinates[i] =
-                                new CoordinateXYM(
-                                        RawBytes.getDoubleLE(bytes, o),
-                                        RawBytes.getDoubleLE(bytes, o + 8),
-                                        RawBytes.getDoubleLE(bytes, o + 16));
-                    }
-                    break;
-                default:
-                    for (int i = 0; i < count; i++) {
-                        int o = offset + 32 * i;
-                        coordinates[i] =
-                                new CoordinateXYZM(
-                                        RawBytes.getDoubleLE(bytes, o),
-                                        RawBytes.getDoubleLE(bytes, o + 8),
-                                        RawBytes.getDoubleLE(bytes, o + 16),
-                                        RawBytes.getDoubleLE(bytes, o + 24));
-                    }
-                    break;
-            }
-            return coordinates;
+            Coordinate[] coordinates =
+                    CoordinateReader.read(bytes, offset, count, layout.hasZ(), layout.hasM(), true);
+            return new CoordinateArraySequence(coordinates, layout.ordinates(), layout.measures());
         }
 
         /**

@@ -14,12 +14,10 @@ package dev.flinkgeometry.format.wkb;
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryTypeCode;
+import dev.flinkgeometry.format.internal.CoordinateReader;
 import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
-import org.locationtech.jts.geom.CoordinateXY;
-import org.locationtech.jts.geom.CoordinateXYM;
-import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
@@ -294,92 +292,12 @@ public final class WkbReader {
 
     /**
      * Reads {@code count} coordinates of {@code layout} in the given byte order; the caller has
-     * checked that they are there. One loop per layout and byte order: no branch per ordinate.
+     * checked that they are there.
      */
     private Coordinate[] coordinates(CoordinateLayout layout, int count, boolean little) {
-        Coordinate[] coordinates = new Coordinate[count];
-        byte[] b = bytes;
-        int at = pos;
-        if (little) {
-            switch (layout) {
-                case XY:
-                    for (int i = 0; i < count; i++, at += 16) {
-                        coordinates[i] =
-                                new CoordinateXY(
-                                        RawBytes.getDoubleLE(b, at),
-                                        RawBytes.getDoubleLE(b, at + 8));
-                    }
-                    break;
-                case XYZ:
-                    for (int i = 0; i < count; i++, at += 24) {
-                        coordinates[i] =
-                                new Coordinate(
-                                        RawBytes.getDoubleLE(b, at),
-                                        RawBytes.getDoubleLE(b, at + 8),
-                                        RawBytes.getDoubleLE(b, at + 16));
-                    }
-                    break;
-                case XYM:
-                    for (int i = 0; i < count; i++, at += 24) {
-                        coordinates[i] =
-                                new CoordinateXYM(
-                                        RawBytes.getDoubleLE(b, at),
-                                        RawBytes.getDoubleLE(b, at + 8),
-                                        RawBytes.getDoubleLE(b, at + 16));
-                    }
-                    break;
-                default:
-                    for (int i = 0; i < count; i++, at += 32) {
-                        coordinates[i] =
-                                new CoordinateXYZM(
-                                        RawBytes.getDoubleLE(b, at),
-                                        RawBytes.getDoubleLE(b, at + 8),
-                                        RawBytes.getDoubleLE(b, at + 16),
-                                        RawBytes.getDoubleLE(b, at + 24));
-                    }
-                    break;
-            }
-        } else {
-            switch (layout) {
-                case XY:
-                    for (int i = 0; i < count; i++, at += 16) {
-                        coordinates[i] =
-                                new CoordinateXY(
-                                        RawBytes.getDoubleBE(b, at),
-                                        RawBytes.getDoubleBE(b, at + 8));
-                    }
-                    break;
-                case XYZ:
-                    for (int i = 0; i < count; i++, at += 24) {
-                        coordinates[i] =
-                                new Coordinate(
-                                        RawBytes.getDoubleBE(b, at),
-                                        RawBytes.getDoubleBE(b, at + 8),
-                                        RawBytes.getDoubleBE(b, at + 16));
-                    }
-                    break;
-                case XYM:
-                    for (int i = 0; i < count; i++, at += 24) {
-                        coordinates[i] =
-                                new CoordinateXYM(
-                                        RawBytes.getDoubleBE(b, at),
-                                        RawBytes.getDoubleBE(b, at + 8),
-                                        RawBytes.getDoubleBE(b, at + 16));
-                    }
-                    break;
-                default:
-                    for (int i = 0; i < count; i++, at += 32) {
-                        coordinates[i] =
-                                new CoordinateXYZM(
-                                        RawBytes.getDoubleBE(b, at),
-                                        RawBytes.getDoubleBE(b, at + 8),
-                                        RawBytes.getDoubleBE(b, at + 16),
-                                        RawBytes.getDoubleBE(b, at + 24));
-                    }
-                    break;
-            }
-        }
-        pos = at;
+        Coordinate[] coordinates =
+                CoordinateReader.read(bytes, pos, count, layout.hasZ(), layout.hasM(), little);
+        pos += count * layout.bytes();
         return coordinates;
     }
 }
