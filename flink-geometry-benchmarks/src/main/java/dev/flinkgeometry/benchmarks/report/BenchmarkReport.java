@@ -74,6 +74,12 @@ public final class BenchmarkReport {
         md.paragraph(prose.paragraph("contenders"));
         tables.run(command, duration, raw);
         tables.targets(bytes);
+        md.line("## Why the decoder was slower than the WKB reader");
+        md.line("");
+        md.paragraph(prose.paragraph("why-decoder"));
+        md.line("## Why serialize trails Sedona on 16-segment shapes");
+        md.line("");
+        md.paragraph(prose.paragraph("why-encoder"));
         tables.sizes(bytes);
         for (Map.Entry<String, String> group : ReportData.MICRO.entrySet()) {
             tables.micro(group.getKey(), group.getValue());
