@@ -25,8 +25,8 @@ import org.locationtech.jts.geom.CoordinateXYZM;
  * bytes of bytecode (C2's {@code FreqInlineSize}) it is too big to be inlined into its callers, so
  * it is compiled on its own and its loops keep the array, the offset and the output in registers.
  * Inlined into the aligned decoder's large {@code geometry} method, the same loops spilled to the
- * stack and decoded 16-segment lines 15-25% slower (docs/profiling.md). {@code
- * CoordinateReaderInliningTest} holds it above that size.
+ * stack and decoded 16-segment lines 12-30% slower (docs/profiling.md). {@code
+ * CoordinateReaderTest} holds it above that size.
  */
 public final class CoordinateReader {
     private CoordinateReader() {}
