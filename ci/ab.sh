@@ -10,6 +10,9 @@
 #              'micro.DeserializeBenchmark' -p workload=linestring-16 -p contender=ours
 #
 # Iterations per fork: AB_WI (4) x AB_W (1s) warm-up, AB_I (5) x AB_R (1s) measured; rounds: ROUNDS (5).
+# JVM options for one side only: AB_A_JVM / AB_B_JVM (passed as -jvmArgsAppend; do not also pass
+# -jvmArgsAppend among the JMH options), e.g. to test a cause on the same jar:
+#   AB_B_JVM='-XX:CompileCommand=dontinline,some/Class.method' ci/ab.sh X.jar X.jar REGEX
 # Results (JSON per run) in flink-geometry-benchmarks/target/ab/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,9 +24,11 @@ out=flink-geometry-benchmarks/target/ab
 rm -rf "$out" && mkdir -p "$out"
 for round in $(seq 1 "${ROUNDS:-5}"); do
   for side in A B; do
-    jar=$a; [[ $side == B ]] && jar=$b
+    jar=$a; jvm=${AB_A_JVM:-}
+    [[ $side == B ]] && jar=$b && jvm=${AB_B_JVM:-}
+    side_jvm=(); [[ -n $jvm ]] && side_jvm=(-jvmArgsAppend "$jvm")
     java -jar "$jar" "$regex" -f 1 -wi "${AB_WI:-4}" -w "${AB_W:-1s}" -i "${AB_I:-5}" -r "${AB_R:-1s}" \
-      "${extra[@]}" \
+      "${side_jvm[@]}" "${extra[@]}" \
       -rf json -rff "$out/$side-$round.json" >"$out/$side-$round.log" 2>&1
   done
 done
