@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
@@ -86,7 +87,16 @@ class CoordinateReaderTest {
      * or shrinking the method below C2's limit must be a measured decision, not an accident.
      */
     @Test
-    void staysTooBigToInline() {
+    void staysTooBigToInline() throws Exception {
+        // A file path, not the URL's raw path: that would keep %20 and the like.
+        String classes =
+                Path.of(
+                                CoordinateReader.class
+                                        .getProtectionDomain()
+                                        .getCodeSource()
+                                        .getLocation()
+                                        .toURI())
+                        .toString();
         ToolProvider javap = ToolProvider.findFirst("javap").orElseThrow();
         StringWriter out = new StringWriter();
         int status =
@@ -95,11 +105,7 @@ class CoordinateReaderTest {
                         new PrintWriter(new StringWriter()),
                         "-c",
                         "-cp",
-                        CoordinateReader.class
-                                .getProtectionDomain()
-                                .getCodeSource()
-                                .getLocation()
-                                .getPath(),
+                        classes,
                         CoordinateReader.class.getName());
         assertThat(status).isZero();
         String code = out.toString();
