@@ -62,6 +62,14 @@ public final class RawBytes {
         INT_BE.set(bytes, offset, value);
     }
 
+    public static long getLongLE(byte[] bytes, int offset) {
+        return (long) LONG_LE.get(bytes, offset);
+    }
+
+    public static void putLongLE(byte[] bytes, int offset, long value) {
+        LONG_LE.set(bytes, offset, value);
+    }
+
     public static double getDoubleLE(byte[] bytes, int offset) {
         return (double) DOUBLE_LE.get(bytes, offset);
     }

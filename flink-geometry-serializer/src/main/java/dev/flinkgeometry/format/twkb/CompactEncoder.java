@@ -14,6 +14,7 @@ package dev.flinkgeometry.format.twkb;
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
 
 /**
@@ -128,6 +129,11 @@ public final class CompactEncoder {
         if (!membersHaveSrid(geometry, srid, 0)) {
             return -1;
         }
+        // Lossless: X and Y at least at the precision of the first coordinate, which is written.
+        int seed = lossless ? seedPrecision(geometry) : xy;
+        if (seed > DecimalPrecision.MAX) {
+            return -1; // not a decimal of 0..7 digits: the aligned payload, nothing written
+        }
         writer.reset();
         if (srid == 0) {
             writer.appendByte(CompactFormat.TWKB);
@@ -135,12 +141,25 @@ public final class CompactEncoder {
             writer.appendByte(CompactFormat.TWKB_WITH_SRID);
             writer.appendVarint(srid);
         }
-        int header = writer.size();
         if (!lossless) {
             return writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN
                     ? writer.size()
                     : -1;
         }
+        int header = writer.size();
+        // One pass in the common case: every ordinate checked at the seed (and Z and M at 0).
+        int result = writer.append(geometry, seed, 0, 0, true);
+        if (result == TwkbWriter.WRITTEN) {
+            return writer.size();
+        }
+        return result == TwkbWriter.CANNOT_HOLD ? -1 : losslessByScan(geometry, header);
+    }
+
+    /**
+     * The lossless TWKB after the header when some ordinate needs more digits than the first
+     * coordinate: the precisions of every ordinate ({@link LosslessPrecision}), then the write.
+     */
+    private int losslessByScan(Geometry geometry, int header) throws GeometryFormatException {
         int found = LosslessPrecision.of(geometry);
         if (found == LosslessPrecision.NONE) {
             return -1;
@@ -160,6 +179,18 @@ public final class CompactEncoder {
                 return -1;
             }
         }
+    }
+
+    /**
+     * The smallest precision at which the X and Y of {@code geometry}'s first coordinate fit (0 for
+     * an empty geometry; above {@link DecimalPrecision#MAX} if none).
+     */
+    private static int seedPrecision(Geometry geometry) {
+        Coordinate first = geometry.getCoordinate();
+        if (first == null) {
+            return 0;
+        }
+        return DecimalPrecision.raise(first.getY(), DecimalPrecision.raise(first.getX(), 0));
     }
 
     /**

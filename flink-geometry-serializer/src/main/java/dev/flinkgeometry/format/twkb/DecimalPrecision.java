@@ -44,13 +44,14 @@ public final class DecimalPrecision {
      * {@code |s| <= 2^53}. Exact: the fraction {@code |s| - floor(|s|)} of such a double is exact.
      */
     public static long roundHalfAwayFromZero(double s) {
-        double a = Math.abs(s);
-        double t = Math.floor(a);
-        if (a - t >= 0.5) {
-            t += 1;
+        // rint rounds halves to even; s - rint(s) is exact, so a half is seen exactly and moved
+        // away from zero (s + 0.5 is exact there: a half has |s| < 2^52). One rarely taken branch
+        // instead of one per value that depends on the fraction.
+        double t = Math.rint(s);
+        if (Math.abs(s - t) == 0.5) {
+            t = s + Math.copySign(0.5, s);
         }
-        long q = (long) t;
-        return s < 0 ? -q : q;
+        return (long) t;
     }
 
     /**

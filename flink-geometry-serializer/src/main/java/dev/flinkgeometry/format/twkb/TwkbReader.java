@@ -14,6 +14,7 @@ package dev.flinkgeometry.format.twkb;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryTypeCode;
+import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -114,6 +115,22 @@ public final class TwkbReader {
         }
 
         long varint(String what) throws GeometryFormatException {
+            int at = position;
+            // One 8-byte load while the array (not the region: bytes after it are read, never
+            // used) has 8 bytes left, as a small record's varints always end near its end.
+            if (bytes.length - at >= Long.BYTES) {
+                long word = RawBytes.getLongLE(bytes, at);
+                int length = WordVarint.length(word);
+                if (length != 0 && length <= limit - at) {
+                    position = at + length;
+                    return WordVarint.decode(word, length);
+                }
+            }
+            return varintByBytes(what);
+        }
+
+        /** A varint of more than 8 bytes, or one near the end of the array or region. */
+        long varintByBytes(String what) throws GeometryFormatException {
             int at = position;
             if (limit - at < 10) {
                 return varintNearEnd(what);

@@ -14,6 +14,7 @@ package dev.flinkgeometry.format.twkb;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -56,6 +57,7 @@ public final class TwkbWriter {
     private final int[] precisions = new int[3];
     private final long[] previous = new long[4];
     private boolean exact;
+    private double failedValue;
 
     /**
      * The TWKB of {@code geometry} at the given decimal precisions, as {@code ST_AsTWKB(geometry,
@@ -258,25 +260,34 @@ public final class TwkbWriter {
         return WRITTEN;
     }
 
-    /** Writes the delta of one quantized ordinate; false if it cannot be written. */
+    /**
+     * Writes the delta of one quantized ordinate; false, with {@link #failedValue} set, if it
+     * cannot be written. Needs 8 bytes of room (a delta of |q| <= 2^53 is at most 2^55 in zigzag
+     * form: a varint of at most 8 bytes, stored as one word).
+     */
     private boolean ordinate(double v, int slot, int group) {
         double f = factors[group];
         double s = v * f;
         if (!(Math.abs(s) <= DecimalPrecision.MAX_QUANTUM)) {
+            failedValue = v;
             return false; // NaN, infinite or too large
         }
         long q = DecimalPrecision.roundHalfAwayFromZero(s);
         if (exact && Double.doubleToRawLongBits(q / f) != Double.doubleToRawLongBits(v)) {
+            failedValue = v;
             return false;
         }
         long value = Twkb.zigzag(q - previous[slot]);
         previous[slot] = q;
-        while ((value & ~0x7FL) != 0) {
-            buffer[position++] = (byte) ((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        buffer[position++] = (byte) value;
+        int size = WordVarint.size(value);
+        RawBytes.putLongLE(buffer, position, WordVarint.encode(value, size));
+        position += size;
         return true;
+    }
+
+    /** The ordinate that made the last {@link #append} fail. */
+    double failedValue() {
+        return failedValue;
     }
 
     /** The union of the members' flags, by values; members are decided on their own. */

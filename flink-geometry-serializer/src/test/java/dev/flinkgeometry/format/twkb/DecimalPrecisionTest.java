@@ -13,6 +13,9 @@ package dev.flinkgeometry.format.twkb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The decimal arithmetic of TWKB, against values worked out by hand. */
@@ -29,6 +32,33 @@ class DecimalPrecisionTest {
                 .isEqualTo(9007199254740991L);
         assertThat(DecimalPrecision.roundHalfAwayFromZero(4503599627370495.5))
                 .isEqualTo(4503599627370496L);
+    }
+
+    @Test
+    void roundingAgreesWithBigDecimalHalfUpOnRandomValuesAndHalves() {
+        Random random = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            double s;
+            switch (i % 4) {
+                case 0:
+                    s = (random.nextDouble() - 0.5) * 1e6;
+                    break;
+                case 1: // a half at every magnitude below 2^52
+                    s = (random.nextLong() >> random.nextInt(64)) / 2 * 2 + 0.5;
+                    s = random.nextBoolean() ? s : -s;
+                    break;
+                case 2: // anything up to 2^53
+                    s = (random.nextDouble() * 2 - 1) * Math.scalb(1.0, random.nextInt(54));
+                    break;
+                default: // next to a half
+                    s = Math.nextAfter(random.nextInt(1000) + 0.5, random.nextBoolean() ? 0 : 2e3);
+            }
+            if (Math.abs(s) > DecimalPrecision.MAX_QUANTUM) {
+                continue;
+            }
+            long expected = new BigDecimal(s).setScale(0, RoundingMode.HALF_UP).longValueExact();
+            assertThat(DecimalPrecision.roundHalfAwayFromZero(s)).as("%s", s).isEqualTo(expected);
+        }
     }
 
     @Test
