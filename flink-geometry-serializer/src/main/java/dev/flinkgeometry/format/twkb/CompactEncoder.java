@@ -37,6 +37,9 @@ import org.locationtech.jts.geom.Geometry;
 public final class CompactEncoder {
     private static final byte[] NO_ROOM = new byte[0];
 
+    /** {@link #twkb} result: the geometry takes the aligned payload. */
+    private static final int ALIGNED_PAYLOAD = Integer.MIN_VALUE;
+
     private final boolean lossless;
     private final int xy;
     private final int z;
@@ -76,7 +79,7 @@ public final class CompactEncoder {
      * Encodes {@code geometry} at {@code target[offset]}.
      *
      * @return the offset after the last byte written; or, if {@code target} has too little room,
-     *     the negated size of the record
+     *     the negated size of the record. Bytes of {@code target} after the record may change.
      * @throws GeometryFormatException as the aligned encoder: an SRID outside {@code 0..16777215},
      *     nesting deeper than 64 levels, an unknown geometry class
      */
@@ -84,15 +87,10 @@ public final class CompactEncoder {
         if (offset < 0 || offset > target.length) {
             throw new IndexOutOfBoundsException("offset " + offset + " of " + target.length);
         }
-        int size;
         try {
-            size = twkb(geometry);
-            if (size >= 0) {
-                if (target.length - offset < size) {
-                    return -size;
-                }
-                System.arraycopy(writer.buffer(), 0, target, offset, size);
-                return offset + size;
+            int end = twkb(geometry, target, offset);
+            if (end != ALIGNED_PAYLOAD) {
+                return end;
             }
         } finally {
             writer.releaseIfLarge();
@@ -113,8 +111,11 @@ public final class CompactEncoder {
         return writer.capacity();
     }
 
-    /** Writes the TWKB record into the writer's buffer; its size, or -1 for the fallback. */
-    private int twkb(Geometry geometry) throws GeometryFormatException {
+    /**
+     * Writes the TWKB record at {@code target[offset]}: the offset after it, its negated size if
+     * {@code target} has too little room, or {@link #ALIGNED_PAYLOAD}.
+     */
+    private int twkb(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
         int srid = geometry.getSRID();
         if (srid < 0 || srid > CompactFormat.MAX_SRID) {
             throw new GeometryFormatException(
@@ -127,42 +128,56 @@ public final class CompactEncoder {
                             + ")");
         }
         if (!membersHaveSrid(geometry, srid, 0)) {
-            return -1;
+            return ALIGNED_PAYLOAD;
         }
         // Lossless: X and Y at least at the precision of the first coordinate, which is written.
         int seed = lossless ? seedPrecision(geometry) : xy;
         if (seed > DecimalPrecision.MAX) {
-            return -1; // not a decimal of 0..7 digits: the aligned payload, nothing written
+            return ALIGNED_PAYLOAD; // not a decimal of 0..7 digits; nothing written
         }
-        writer.reset();
+        writer.start(target, offset);
         if (srid == 0) {
             writer.appendByte(CompactFormat.TWKB);
         } else {
             writer.appendByte(CompactFormat.TWKB_WITH_SRID);
             writer.appendVarint(srid);
         }
-        if (!lossless) {
-            return writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN
-                    ? writer.size()
-                    : -1;
+        boolean written;
+        if (lossless) {
+            int header = writer.size();
+            // One pass in the common case: every ordinate checked at the seed (Z and M at 0).
+            int result = writer.append(geometry, seed, 0, 0, true);
+            written =
+                    result == TwkbWriter.WRITTEN
+                            || result != TwkbWriter.CANNOT_HOLD && losslessByScan(geometry, header);
+        } else {
+            written = writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN;
         }
-        int header = writer.size();
-        // One pass in the common case: every ordinate checked at the seed (and Z and M at 0).
-        int result = writer.append(geometry, seed, 0, 0, true);
-        if (result == TwkbWriter.WRITTEN) {
-            return writer.size();
+        if (!written) {
+            return ALIGNED_PAYLOAD;
         }
-        return result == TwkbWriter.CANNOT_HOLD ? -1 : losslessByScan(geometry, header);
+        if (writer.inTarget()) {
+            return writer.end();
+        }
+        // The writer left the target when fewer bytes than its word stores need remained: the
+        // record itself may still fit.
+        int size = writer.size();
+        if (target.length - offset < size) {
+            return -size;
+        }
+        System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
+        return offset + size;
     }
 
     /**
-     * The lossless TWKB after the header when some ordinate needs more digits than the first
+     * Writes the lossless TWKB after the header when some ordinate needs more digits than the first
      * coordinate: the precisions of every ordinate ({@link LosslessPrecision}), then the write.
+     * False if no precision holds the geometry.
      */
-    private int losslessByScan(Geometry geometry, int header) throws GeometryFormatException {
+    private boolean losslessByScan(Geometry geometry, int header) throws GeometryFormatException {
         int found = LosslessPrecision.of(geometry);
         if (found == LosslessPrecision.NONE) {
-            return -1;
+            return false;
         }
         int[] precisions = {found & 0x0F, (found >>> 4) & 0x0F, (found >>> 8) & 0x0F};
         // Precisions found exactly need no check per ordinate; a lower bound is confirmed (and
@@ -173,24 +188,28 @@ public final class CompactEncoder {
             int result =
                     writer.append(geometry, precisions[0], precisions[1], precisions[2], check);
             if (result == TwkbWriter.WRITTEN) {
-                return writer.size();
+                return true;
             }
             if (result == TwkbWriter.CANNOT_HOLD || ++precisions[result] > DecimalPrecision.MAX) {
-                return -1;
+                return false;
             }
         }
     }
 
     /**
-     * The smallest precision at which the X and Y of {@code geometry}'s first coordinate fit (0 for
-     * an empty geometry; above {@link DecimalPrecision#MAX} if none).
+     * A lower bound of the lossless XY precision from {@code geometry}'s first coordinate, whose X
+     * and Y are written: X's smallest precision ({@link LosslessPrecision#smallest}; above {@link
+     * DecimalPrecision#MAX} if none, and then no precision holds the geometry), raised to the
+     * decimal digits of Y's {@code round(y · 10^7)}, which are Y's smallest precision if Y fits
+     * (the writer checks every ordinate, Y included, with one division each). 0 when empty.
      */
     private static int seedPrecision(Geometry geometry) {
         Coordinate first = geometry.getCoordinate();
         if (first == null) {
             return 0;
         }
-        return DecimalPrecision.raise(first.getY(), DecimalPrecision.raise(first.getX(), 0));
+        int x = LosslessPrecision.smallest(first.getX(), 0);
+        return x > DecimalPrecision.MAX ? x : LosslessPrecision.digits(first.getY(), x);
     }
 
     /**

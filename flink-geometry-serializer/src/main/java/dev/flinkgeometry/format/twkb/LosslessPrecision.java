@@ -125,29 +125,50 @@ final class LosslessPrecision {
         return (z | m) <= DecimalPrecision.MAX;
     }
 
-    /**
-     * The smallest precision, from {@code precision} up, at which {@code v} fits; beyond 7 if none.
-     */
+    /** {@link #smallest}, noting when {@code v} is outside the range where the answer is exact. */
     private int raise(double v, int precision) {
+        if (!(Math.abs(v * FACTOR_7) < EXACT_BOUND) && precision <= DecimalPrecision.MAX) {
+            exact = false; // NaN, infinite or large: fitting is not monotonic near 2^53
+        }
+        return smallest(v, precision);
+    }
+
+    /**
+     * At least {@code from}: the decimal digits of {@code round(v · 10^7)}, which are {@code v}'s
+     * smallest precision if {@code v} fits at any; {@code from} if {@code |v · 10^7| >= 2^50}. No
+     * division: a lower bound for the writer to confirm.
+     */
+    static int digits(double v, int from) {
         double s = v * FACTOR_7;
-        if (Math.abs(s) < EXACT_BOUND) {
-            long q = DecimalPrecision.roundHalfAwayFromZero(s);
-            if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
-                return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
-            }
-            int p = DecimalPrecision.MAX;
-            while (p > precision && q % 10 == 0) {
-                q /= 10;
-                p--;
-            }
-            return Math.max(p, precision);
+        if (!(Math.abs(s) < EXACT_BOUND)) {
+            return from;
         }
-        if (precision > DecimalPrecision.MAX) {
-            return precision;
+        return trailingDigits(DecimalPrecision.roundHalfAwayFromZero(s), from);
+    }
+
+    /** 7 less the trailing decimal zeros of {@code q7}, at least {@code from}. */
+    private static int trailingDigits(long q7, int from) {
+        int p = DecimalPrecision.MAX;
+        while (p > from && q7 % 10 == 0) {
+            q7 /= 10;
+            p--;
         }
-        exact = false; // NaN, infinite or large: fitting is not monotonic near 2^53
-        return DecimalPrecision.fits(v, precision)
-                ? precision
-                : DecimalPrecision.raise(v, precision + 1);
+        return Math.max(p, from);
+    }
+
+    /**
+     * The smallest precision, from {@code from} up, at which {@code v} {@link
+     * DecimalPrecision#fits}; beyond 7 if none. One division for {@code |v · 10^7| < 2^50}.
+     */
+    static int smallest(double v, int from) {
+        double s = v * FACTOR_7;
+        if (!(Math.abs(s) < EXACT_BOUND)) {
+            return DecimalPrecision.raise(v, from);
+        }
+        long q = DecimalPrecision.roundHalfAwayFromZero(s);
+        if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
+            return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
+        }
+        return trailingDigits(q, from);
     }
 }

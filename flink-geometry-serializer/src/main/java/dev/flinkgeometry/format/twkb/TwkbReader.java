@@ -116,26 +116,12 @@ public final class TwkbReader {
 
         long varint(String what) throws GeometryFormatException {
             int at = position;
-            // One 8-byte load while the array (not the region: bytes after it are read, never
-            // used) has 8 bytes left, as a small record's varints always end near its end.
-            if (bytes.length - at >= Long.BYTES) {
-                long word = RawBytes.getLongLE(bytes, at);
-                int length = WordVarint.length(word);
-                if (length != 0 && length <= limit - at) {
-                    position = at + length;
-                    return WordVarint.decode(word, length);
-                }
-            }
-            return varintByBytes(what);
-        }
-
-        /** A varint of more than 8 bytes, or one near the end of the array or region. */
-        long varintByBytes(String what) throws GeometryFormatException {
-            int at = position;
             if (limit - at < 10) {
                 return varintNearEnd(what);
             }
-            // At least 10 bytes remain: no bounds test per byte.
+            // At least 10 bytes remain: no bounds test per byte. (A byte loop: in long records
+            // the lengths of coordinate deltas repeat enough to be predicted, and a word's
+            // length-to-position dependency measured slower there; see docs/profiling.md.)
             byte[] bytes = this.bytes;
             long value = 0;
             for (int shift = 0; shift < 63; shift += 7) {
@@ -154,8 +140,21 @@ public final class TwkbReader {
             return value | (long) last << 63;
         }
 
+        /**
+         * A varint in the last 10 bytes of the region, where a small record's varints all are: one
+         * 8-byte load while the array (not the region: bytes after it are read, never used) has 8
+         * bytes left, else byte by byte with a bounds test each.
+         */
         long varintNearEnd(String what) throws GeometryFormatException {
             int start = position;
+            if (bytes.length - start >= Long.BYTES) {
+                long word = RawBytes.getLongLE(bytes, start);
+                int length = WordVarint.length(word);
+                if (length != 0 && length <= limit - start) {
+                    position = start + length;
+                    return WordVarint.decode(word, length);
+                }
+            }
             long value = 0;
             for (int i = 0; i < 10; i++) {
                 if (position >= limit) {

@@ -38,7 +38,8 @@ import org.locationtech.jts.geom.Polygon;
  * precisions given, as PostGIS writes them. One precision (per ordinate kind) for the whole
  * geometry, each header repeating it, as PostGIS does.
  *
- * <p>The writer appends to a buffer of its own, reused between calls; not thread-safe.
+ * <p>The writer appends to a caller's array ({@link #start}) while it has room, else to a buffer of
+ * its own, reused between calls; not thread-safe.
  */
 public final class TwkbWriter {
     /** {@link #append} result: written. */
@@ -50,7 +51,11 @@ public final class TwkbWriter {
     /** Ordinate groups: X and Y share a precision, Z and M have theirs. */
     static final int XY = 0, Z = 1, M = 2;
 
-    private byte[] buffer = new byte[64];
+    /** Where the bytes go: the caller's array from {@link #start}, or {@link #own}. */
+    private byte[] buffer;
+
+    private byte[] own = new byte[64];
+    private int base;
     private int position;
 
     private final double[] factors = new double[3];
@@ -58,6 +63,9 @@ public final class TwkbWriter {
     private final long[] previous = new long[4];
     private boolean exact;
     private double failedValue;
+
+    /** Below this {@code |v · 10^p|}, no ordinate that reads back exactly is a half. */
+    private static final double NO_HALF_FITS = 0x1p50;
 
     /**
      * The TWKB of {@code geometry} at the given decimal precisions, as {@code ST_AsTWKB(geometry,
@@ -82,7 +90,7 @@ public final class TwkbWriter {
                             + (result == XY ? "X or Y" : result == Z ? "Z" : "M")
                             + ") is NaN, infinite or too large for its precision");
         }
-        return Arrays.copyOf(buffer, position);
+        return Arrays.copyOfRange(buffer, base, position);
     }
 
     /** Throws unless xy is in {@code -7..7} and z and m in {@code 0..7}, PostGIS's ranges. */
@@ -96,9 +104,40 @@ public final class TwkbWriter {
         }
     }
 
-    /** Empties the buffer. */
+    /** Starts a record in the writer's own buffer. */
     void reset() {
+        buffer = own;
+        base = 0;
         position = 0;
+    }
+
+    /**
+     * Starts a record at {@code target[offset]}; it moves to the writer's own buffer if {@code
+     * target} runs out of room ({@link #inTarget}). Bytes of {@code target} after the record may be
+     * overwritten (a varint is stored as an 8-byte word).
+     */
+    void start(byte[] target, int offset) {
+        buffer = target;
+        base = offset;
+        position = offset;
+    }
+
+    /** Whether the record is in the array given to {@link #start}, ending at {@link #end}. */
+    boolean inTarget() {
+        return buffer != own;
+    }
+
+    /**
+     * The writer's own buffer: the record is its first {@link #size} bytes unless {@link
+     * #inTarget}.
+     */
+    byte[] ownBuffer() {
+        return own;
+    }
+
+    /** The offset after the record's last byte in the array it is in. */
+    int end() {
+        return position;
     }
 
     /** Buffers grown beyond this by one large geometry are dropped by {@link #releaseIfLarge}. */
@@ -106,29 +145,25 @@ public final class TwkbWriter {
 
     /** Drops a buffer that one large geometry grew beyond {@link #RETAINED_BYTES}. */
     void releaseIfLarge() {
-        if (buffer.length > RETAINED_BYTES) {
-            buffer = new byte[64];
-            position = 0;
+        if (own.length > RETAINED_BYTES) {
+            own = new byte[64];
+            reset();
         }
     }
 
-    /** The buffer's capacity. */
+    /** The capacity of the writer's own buffer. */
     int capacity() {
-        return buffer.length;
+        return own.length;
     }
 
     /** Drops the bytes after the first {@code size}. */
     void truncate(int size) {
-        position = size;
+        position = base + size;
     }
 
-    /** The bytes written since {@link #reset}: {@code buffer()[0, size())}. */
-    byte[] buffer() {
-        return buffer;
-    }
-
+    /** The number of bytes of the record so far. */
     int size() {
-        return position;
+        return position - base;
     }
 
     /** Appends one byte. */
@@ -268,11 +303,17 @@ public final class TwkbWriter {
     private boolean ordinate(double v, int slot, int group) {
         double f = factors[group];
         double s = v * f;
-        if (!(Math.abs(s) <= DecimalPrecision.MAX_QUANTUM)) {
+        long q;
+        if (exact && Math.abs(s) < NO_HALF_FITS) {
+            // An ordinate that reads back is within |q| * 2^-51 < 0.5 of q here, never a half:
+            // rint gives its q, and a half fails the check whichever way it is rounded.
+            q = (long) Math.rint(s);
+        } else if (Math.abs(s) <= DecimalPrecision.MAX_QUANTUM) {
+            q = DecimalPrecision.roundHalfAwayFromZero(s);
+        } else {
             failedValue = v;
             return false; // NaN, infinite or too large
         }
-        long q = DecimalPrecision.roundHalfAwayFromZero(s);
         if (exact && Double.doubleToRawLongBits(q / f) != Double.doubleToRawLongBits(v)) {
             failedValue = v;
             return false;
@@ -346,7 +387,24 @@ public final class TwkbWriter {
 
     private void ensure(int bytes) {
         if (buffer.length - position < bytes) {
-            buffer = Arrays.copyOf(buffer, Math.max(2 * buffer.length, position + bytes));
+            moveToOwn(bytes);
         }
+    }
+
+    /**
+     * Continues the record in the writer's own buffer, grown if it has not {@code bytes} more than
+     * the record so far: the caller's array or the own buffer is full.
+     */
+    private void moveToOwn(int bytes) {
+        int size = position - base;
+        byte[] next =
+                own.length - size >= bytes && buffer != own
+                        ? own
+                        : new byte[Math.max(2 * own.length, size + bytes)];
+        System.arraycopy(buffer, base, next, 0, size);
+        own = next;
+        buffer = next;
+        base = 0;
+        position = size;
     }
 }

@@ -118,15 +118,28 @@ class CompactHostileInputTest {
                 new String[] {
                     "POLYGON ((0 0, 10 0, 10 10, 0 0), (1 1, 2 1, 2 2, 1 1))",
                     "GEOMETRYCOLLECTION (POINT ZM (1 2 3 4), MULTILINESTRING ((0 0, 1.5 1)))",
-                    "POINT (3.141592653589793 1)"
+                    "POINT (3.141592653589793 1)",
+                    "LINESTRING (-122.419416 37.774929, -122.4194 37.7749)"
                 }) {
             byte[] record =
                     CompactEncoder.lossless().encode(dev.flinkgeometry.testing.Wkt.read(wkt, 4326));
+            // Also as a region of a larger array: the bytes after it (the rest of the record, or
+            // continuation bytes) are never read as part of it, whichever varint path reads.
+            byte[] padded = Arrays.copyOf(record, record.length + 16);
+            Arrays.fill(padded, record.length, padded.length, (byte) 0x80);
             for (int length = 0; length < record.length; length++) {
                 byte[] prefix = Arrays.copyOf(record, length);
+                int cut = length;
                 assertThatThrownBy(() -> DECODER.decode(prefix))
                         .as("%s cut at %d", wkt, length)
                         .isInstanceOf(GeometryFormatException.class);
+                for (byte[] array : new byte[][] {record, padded}) {
+                    assertThatThrownBy(() -> DECODER.decode(array, 0, cut))
+                            .as("%s cut at %d in an array of %d", wkt, length, array.length)
+                            .isInstanceOfSatisfying(
+                                    GeometryFormatException.class,
+                                    e -> assertThat(e.offset()).isBetween(0, cut));
+                }
             }
         }
     }
