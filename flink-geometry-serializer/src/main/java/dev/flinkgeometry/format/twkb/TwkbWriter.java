@@ -51,10 +51,14 @@ public final class TwkbWriter {
     /** Ordinate groups: X and Y share a precision, Z and M have theirs. */
     static final int XY = 0, Z = 1, M = 2;
 
-    /** Where the bytes go: the caller's array from {@link #start}, or {@link #own}. */
-    private byte[] buffer;
+    /** Below this {@code |v · 10^p|}, no ordinate that reads back exactly is a half. */
+    private static final double NO_HALF_FITS = 0x1p50;
 
     private byte[] own = new byte[64];
+
+    /** Where the bytes go: the caller's array from {@link #start}, or {@link #own}. */
+    private byte[] buffer = own;
+
     private int base;
     private int position;
 
@@ -63,9 +67,6 @@ public final class TwkbWriter {
     private final long[] previous = new long[4];
     private boolean exact;
     private double failedValue;
-
-    /** Below this {@code |v · 10^p|}, no ordinate that reads back exactly is a half. */
-    private static final double NO_HALF_FITS = 0x1p50;
 
     /**
      * The TWKB of {@code geometry} at the given decimal precisions, as {@code ST_AsTWKB(geometry,
