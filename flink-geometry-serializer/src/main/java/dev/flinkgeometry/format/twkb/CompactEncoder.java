@@ -142,17 +142,10 @@ public final class CompactEncoder {
             writer.appendByte(CompactFormat.TWKB_WITH_SRID);
             writer.appendVarint(srid);
         }
-        boolean written;
-        if (lossless) {
-            int header = writer.size();
-            // One pass in the common case: every ordinate checked at the seed (Z and M at 0).
-            int result = writer.append(geometry, seed, 0, 0, true);
-            written =
-                    result == TwkbWriter.WRITTEN
-                            || result != TwkbWriter.CANNOT_HOLD && losslessByScan(geometry, header);
-        } else {
-            written = writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN;
-        }
+        boolean written =
+                lossless
+                        ? writeLossless(geometry, seed)
+                        : writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN;
         if (!written) {
             return ALIGNED_PAYLOAD;
         }
@@ -167,6 +160,21 @@ public final class CompactEncoder {
         }
         System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
         return offset + size;
+    }
+
+    /** Writes the lossless TWKB after the header; false if no precision holds the geometry. */
+    private boolean writeLossless(Geometry geometry, int seed) throws GeometryFormatException {
+        int header = writer.size();
+        // One pass in the common case: every ordinate checked at the seed (Z and M at 0).
+        int result = writer.append(geometry, seed, 0, 0, true);
+        if (result == TwkbWriter.WRITTEN) {
+            return true;
+        }
+        if (result == TwkbWriter.CANNOT_HOLD
+                || LosslessPrecision.smallest(writer.failedValue(), 0) > DecimalPrecision.MAX) {
+            return false; // an ordinate that no precision holds: no scan needed
+        }
+        return losslessByScan(geometry, header);
     }
 
     /**
