@@ -205,11 +205,10 @@ public final class CompactEncoder {
     }
 
     /**
-     * A lower bound of the lossless XY precision from {@code geometry}'s first coordinate, whose X
-     * and Y are written: X's smallest precision ({@link LosslessPrecision#smallest}; above {@link
-     * DecimalPrecision#MAX} if none, and then no precision holds the geometry), raised to the
-     * decimal digits of Y's {@code round(y · 10^7)}, which are Y's smallest precision if Y fits
-     * (the writer checks every ordinate, Y included, with one division each). 0 when empty.
+     * A lower bound of the lossless XY precision: the smallest at which the X and Y of {@code
+     * geometry}'s first coordinate, which are written, both fit ({@link
+     * LosslessPrecision#smallest}); above {@link DecimalPrecision#MAX} if none, and then no
+     * precision holds the geometry. 0 when empty.
      */
     private static int seedPrecision(Geometry geometry) {
         Coordinate first = geometry.getCoordinate();
@@ -217,7 +216,7 @@ public final class CompactEncoder {
             return 0;
         }
         int x = LosslessPrecision.smallest(first.getX(), 0);
-        return x > DecimalPrecision.MAX ? x : LosslessPrecision.digits(first.getY(), x);
+        return x > DecimalPrecision.MAX ? x : LosslessPrecision.smallest(first.getY(), x);
     }
 
     /**

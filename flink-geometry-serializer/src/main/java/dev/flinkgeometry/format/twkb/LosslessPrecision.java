@@ -133,19 +133,6 @@ final class LosslessPrecision {
         return smallest(v, precision);
     }
 
-    /**
-     * At least {@code from}: the decimal digits of {@code round(v · 10^7)}, which are {@code v}'s
-     * smallest precision if {@code v} fits at any; {@code from} if {@code |v · 10^7| >= 2^50}. No
-     * division: a lower bound for the writer to confirm.
-     */
-    static int digits(double v, int from) {
-        double s = v * FACTOR_7;
-        if (!(Math.abs(s) < EXACT_BOUND)) {
-            return from;
-        }
-        return trailingDigits(DecimalPrecision.roundHalfAwayFromZero(s), from);
-    }
-
     /** 7 less the trailing decimal zeros of {@code q7}, at least {@code from}. */
     private static int trailingDigits(long q7, int from) {
         int p = DecimalPrecision.MAX;
