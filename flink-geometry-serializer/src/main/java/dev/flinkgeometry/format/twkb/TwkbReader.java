@@ -173,6 +173,25 @@ public final class TwkbReader {
         }
 
         /**
+         * The varint of a coordinate delta. Most take one or two bytes, in no order a branch
+         * predicts: those are decoded with the second byte masked in or out; longer ones by {@link
+         * #varint}.
+         */
+        long coordinateVarint() throws GeometryFormatException {
+            int at = position;
+            if (limit - at >= 2) {
+                int b0 = bytes[at];
+                int b1 = bytes[at + 1];
+                if ((b0 & b1) >= 0) { // not both continued: at most two bytes
+                    int more = b0 >>> 31;
+                    position = at + 1 + more;
+                    return (b0 & 0x7F) | (b1 & 0x7F & -more) << 7;
+                }
+            }
+            return varint("coordinate");
+        }
+
+        /**
          * A count of things that each take at least {@code minBytes} bytes, checked against the
          * bytes that remain.
          */
@@ -374,7 +393,7 @@ public final class TwkbReader {
             int o = 0;
             for (int i = 0; i < count; i++) {
                 for (int slot = 0; slot < dimensions; slot++, o++) {
-                    long q = previous[slot] + Twkb.unzigzag(varint("coordinate"));
+                    long q = previous[slot] + Twkb.unzigzag(coordinateVarint());
                     previous[slot] = q;
                     values[o] = q / factors[slot];
                 }
@@ -389,8 +408,8 @@ public final class TwkbReader {
             long y = previous[1];
             Coordinate[] coordinates = new Coordinate[count];
             for (int i = 0; i < count; i++) {
-                x += Twkb.unzigzag(varint("coordinate"));
-                y += Twkb.unzigzag(varint("coordinate"));
+                x += Twkb.unzigzag(coordinateVarint());
+                y += Twkb.unzigzag(coordinateVarint());
                 coordinates[i] = new CoordinateXY(x / factor, y / factor);
             }
             previous[0] = x;
