@@ -14,7 +14,6 @@ package dev.flinkgeometry.format.twkb;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
-import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -321,9 +320,7 @@ public final class TwkbWriter {
         }
         long value = Twkb.zigzag(q - previous[slot]);
         previous[slot] = q;
-        int size = WordVarint.size(value);
-        RawBytes.putLongLE(buffer, position, WordVarint.encode(value, size));
-        position += size;
+        position += WordVarint.store(buffer, position, value);
         return true;
     }
 

@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.internal.RawBytes;
+
 /**
  * Unsigned LEB128 varints of up to 8 bytes as one little-endian 8-byte word, without a branch per
  * byte: the varints of TWKB coordinate deltas are 1 to 8 bytes long in no predictable pattern, and
@@ -43,6 +45,24 @@ final class WordVarint {
         v = (v & 0x00003FFF00003FFFL) | (v & 0x0FFFC0000FFFC000L) << 2;
         v = (v & 0x007F007F007F007FL) | (v & 0x3F803F803F803F80L) << 1;
         return v | (CONTINUATIONS & ((1L << (8 * (size - 1))) - 1));
+    }
+
+    /**
+     * Stores the varint of {@code value} ({@code 0 <= value <= MAX_VALUE}) at {@code offset} as one
+     * 8-byte word, zero after the varint (the caller gives 8 bytes of room), and returns its
+     * length.
+     */
+    static int store(byte[] bytes, int offset, long value) {
+        if (value < 1 << 14) {
+            // One or two bytes, as most deltas of a track take: the second byte and the
+            // continuation bit masked in or out, in fewer steps than the spread below.
+            long more = (value + 0x3F80) >>> 14; // 1 from 128 on
+            RawBytes.putLongLE(bytes, offset, (value & 0x7F) | more << 7 | (value >>> 7) << 8);
+            return 1 + (int) more;
+        }
+        int size = size(value);
+        RawBytes.putLongLE(bytes, offset, encode(value, size));
+        return size;
     }
 
     /**

@@ -38,6 +38,26 @@ class WordVarintTest {
     }
 
     @Test
+    void storesTheByteLoopsBytesAndZerosOverWhatWasThere() {
+        Random random = new Random(11);
+        byte[] buffer = new byte[3 + Long.BYTES];
+        for (long value : values()) {
+            byte[] expected = leb128(value);
+            random.nextBytes(buffer);
+            byte before = buffer[2];
+            assertThat(WordVarint.store(buffer, 3, value))
+                    .as("length of %s", value)
+                    .isEqualTo(expected.length);
+            assertThat(buffer[2]).isEqualTo(before);
+            for (int i = 0; i < Long.BYTES; i++) {
+                assertThat(buffer[3 + i])
+                        .as("byte %s of %s", i, value)
+                        .isEqualTo(i < expected.length ? expected[i] : (byte) 0);
+            }
+        }
+    }
+
+    @Test
     void decodesWhatTheByteLoopWritesWhateverFollows() {
         Random random = new Random(5);
         for (long value : values()) {
