@@ -152,7 +152,9 @@ final class LosslessPrecision {
         if (!(Math.abs(s) < EXACT_BOUND)) {
             return DecimalPrecision.raise(v, from);
         }
-        long q = DecimalPrecision.roundHalfAwayFromZero(s);
+        // Within the bound an ordinate that fits is within |q| * 2^-52 < 0.5 of q, never a half:
+        // rint gives its q, and a half fails the check whichever way it is rounded.
+        long q = (long) Math.rint(s);
         if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
             return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
         }
