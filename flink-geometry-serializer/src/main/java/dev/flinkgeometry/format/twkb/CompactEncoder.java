@@ -15,7 +15,9 @@ import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Point;
 
 /**
  * Encodes geometries as compact records ({@link CompactFormat}): TWKB where it carries the geometry
@@ -144,7 +146,7 @@ public final class CompactEncoder {
         }
         boolean written =
                 lossless
-                        ? writeLossless(geometry, seed)
+                        ? writeSeededPoint(geometry, seed) || writeLossless(geometry, seed)
                         : writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN;
         if (!written) {
             return ALIGNED_PAYLOAD;
@@ -160,6 +162,28 @@ public final class CompactEncoder {
         }
         System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
         return offset + size;
+    }
+
+    /**
+     * Writes an XY point whose precision the seed decided: its two ordinates are the seed's, and in
+     * the range where {@link LosslessPrecision#smallest} is exact both fit at the larger answer.
+     * The most common record of a stream, written without the checks of {@link #writeLossless}.
+     * False, with nothing written, for any other geometry.
+     */
+    private boolean writeSeededPoint(Geometry geometry, int seed) {
+        if (!(geometry instanceof Point)
+                || geometry.isEmpty()
+                || CoordinateTypeRule.of(geometry, true) != 0) {
+            return false;
+        }
+        CoordinateSequence sequence = ((Point) geometry).getCoordinateSequence();
+        double x = sequence.getX(0);
+        double y = sequence.getY(0);
+        if (!LosslessPrecision.inExactRange(x) || !LosslessPrecision.inExactRange(y)) {
+            return false;
+        }
+        writer.appendXYPoint(seed, x, y);
+        return true;
     }
 
     /** Writes the lossless TWKB after the header; false if no precision holds the geometry. */

@@ -125,9 +125,17 @@ final class LosslessPrecision {
         return (z | m) <= DecimalPrecision.MAX;
     }
 
+    /**
+     * Whether {@link #smallest} is exact for {@code v}: then {@code v} fits at every precision from
+     * the answer up.
+     */
+    static boolean inExactRange(double v) {
+        return Math.abs(v * FACTOR_7) < EXACT_BOUND;
+    }
+
     /** {@link #smallest}, noting when {@code v} is outside the range where the answer is exact. */
     private int raise(double v, int precision) {
-        if (!(Math.abs(v * FACTOR_7) < EXACT_BOUND) && precision <= DecimalPrecision.MAX) {
+        if (!inExactRange(v) && precision <= DecimalPrecision.MAX) {
             exact = false; // NaN, infinite or large: fitting is not monotonic near 2^53
         }
         return smallest(v, precision);

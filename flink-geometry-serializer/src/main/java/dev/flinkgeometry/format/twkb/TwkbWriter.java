@@ -183,6 +183,19 @@ public final class TwkbWriter {
     }
 
     /**
+     * Appends what {@link #append} writes for an XY point whose ordinates are known to fit at
+     * {@code xy} (0..7): no check, no dispatch on the type.
+     */
+    void appendXYPoint(int xy, double x, double y) {
+        double f = DecimalPrecision.factor(xy);
+        ensure(2 + 2 * Long.BYTES);
+        buffer[position++] = (byte) (Twkb.zigzagPrecision(xy) << 4 | GeometryTypeCode.POINT);
+        buffer[position++] = 0; // no extended dimensions, not empty
+        position += WordVarint.store(buffer, position, Twkb.zigzag((long) Math.rint(x * f)));
+        position += WordVarint.store(buffer, position, Twkb.zigzag((long) Math.rint(y * f)));
+    }
+
+    /**
      * Appends the TWKB of {@code geometry}. With {@code exact}, every ordinate must read back as
      * itself (lossless mode). Returns {@link #WRITTEN}; or the group ({@link #XY}, {@link #Z},
      * {@link #M}) of the first ordinate that cannot be written at its precision, or {@link

@@ -20,7 +20,9 @@ import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.GeometryArbitraries.Representation;
 import dev.flinkgeometry.testing.Hex;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -93,6 +95,44 @@ class CompactCodecPropertyTest {
         assertThat(Twkb.unzigzagPrecision((record[1] & 0xFF) >>> 4)).isEqualTo(expected);
         ExactGeometry.assertExactlyEqual(
                 CompactDecoder.of(CoordinateSequenceKind.ARRAY).decode(record), geometry);
+    }
+
+    /**
+     * A point parsed from decimal text is, byte for byte, the TWKB of its decimals at the most
+     * digits either ordinate has: the expected bytes are built here from the text, by BigDecimal.
+     */
+    @Property(tries = 3000)
+    void decimalPointIsItsDecimalsAsTwkb(
+            @ForAll @IntRange(min = -1_800_000_000, max = 1_800_000_000) int unitsX,
+            @ForAll @IntRange(min = -1_800_000_000, max = 1_800_000_000) int unitsY,
+            @ForAll @IntRange(min = 0, max = 7) int digitsX,
+            @ForAll @IntRange(min = 0, max = 7) int digitsY)
+            throws Exception {
+        // Degrees within ±180 with the given decimals, as a GPS feed sends them.
+        String x =
+                BigDecimal.valueOf(unitsX, 7).setScale(digitsX, RoundingMode.DOWN).toPlainString();
+        String y =
+                BigDecimal.valueOf(unitsY, 7).setScale(digitsY, RoundingMode.DOWN).toPlainString();
+        int digits = Math.max(digitsOf(x), digitsOf(y));
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.write(CompactFormat.TWKB);
+        expected.write(digits << 1 << 4 | 1); // zigzag precision, type 1 (point)
+        expected.write(0); // no flags
+        for (String ordinate : new String[] {x, y}) {
+            long q = new BigDecimal(ordinate).movePointRight(digits).longValueExact();
+            long zigzag = (q << 1) ^ (q >> 63);
+            while (zigzag >= 0x80) {
+                expected.write((int) (zigzag & 0x7F) | 0x80);
+                zigzag >>>= 7;
+            }
+            expected.write((int) zigzag);
+        }
+        Geometry point =
+                FACTORY.createPoint(new Coordinate(Double.parseDouble(x), Double.parseDouble(y)));
+        byte[] record = CompactEncoder.lossless().encode(point);
+        assertThat(Hex.format(record)).isEqualTo(Hex.format(expected.toByteArray()));
+        ExactGeometry.assertExactlyEqual(
+                CompactDecoder.of(CoordinateSequenceKind.ARRAY).decode(record), point);
     }
 
     /** Significant decimal digits of a plain decimal string. */
