@@ -27,6 +27,13 @@ public final class DecimalPrecision {
     /** The largest |q| accepted: every integer up to it is a double, so q / 10^p is exact math. */
     public static final double MAX_QUANTUM = 9007199254740992.0; // 2^53
 
+    /**
+     * Below this {@code |v · 10^p|}, an ordinate {@code v} that fits at {@code p} lies within
+     * {@code |q| · 2^-52 < 0.5} of its {@code q}: never a half. So {@code rint} gives its {@code
+     * q}, and a half fails the lossless check whichever way it is rounded.
+     */
+    public static final double NO_HALF_FITS = 0x1p50;
+
     /** 10^p for p = -8..7, as the literals (correctly rounded) that C's pow(10, p) also gives. */
     private static final double[] FACTORS = {
         1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7

@@ -40,8 +40,11 @@ final class LosslessPrecision {
     /** Set in a result when every ordinate took the exact path: no confirmation needed. */
     static final int EXACT = 1 << 12;
 
-    /** Below this, {@code |v · 10^7|} is in the range where the one-pass answer is exact. */
-    private static final double EXACT_BOUND = 0x1p50;
+    /**
+     * Below this, {@code |v · 10^7|} is in the range where the one-pass answer is exact: the bound
+     * below which no half fits ({@link DecimalPrecision#NO_HALF_FITS}).
+     */
+    private static final double EXACT_BOUND = DecimalPrecision.NO_HALF_FITS;
 
     private static final double FACTOR_7 = 1e7;
 
@@ -160,9 +163,7 @@ final class LosslessPrecision {
         if (!(Math.abs(s) < EXACT_BOUND)) {
             return DecimalPrecision.raise(v, from);
         }
-        // Within the bound an ordinate that fits is within |q| * 2^-52 < 0.5 of q, never a half:
-        // rint gives its q, and a half fails the check whichever way it is rounded.
-        long q = (long) Math.rint(s);
+        long q = (long) Math.rint(s); // no half fits below the bound
         if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
             return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
         }

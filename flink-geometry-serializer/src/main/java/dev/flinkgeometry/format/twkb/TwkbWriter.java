@@ -50,9 +50,6 @@ public final class TwkbWriter {
     /** Ordinate groups: X and Y share a precision, Z and M have theirs. */
     static final int XY = 0, Z = 1, M = 2;
 
-    /** Below this {@code |v · 10^p|}, no ordinate that reads back exactly is a half. */
-    private static final double NO_HALF_FITS = 0x1p50;
-
     private byte[] own = new byte[64];
 
     /** Where the bytes go: the caller's array from {@link #start}, or {@link #own}. */
@@ -187,10 +184,10 @@ public final class TwkbWriter {
      * {@code xy} (0..7): no check, no dispatch on the type.
      */
     void appendXYPoint(int xy, double x, double y) {
+        precisions[XY] = xy;
+        appendHeader(GeometryTypeCode.POINT, 0, false);
         double f = DecimalPrecision.factor(xy);
-        ensure(2 + 2 * Long.BYTES);
-        buffer[position++] = (byte) (Twkb.zigzagPrecision(xy) << 4 | GeometryTypeCode.POINT);
-        buffer[position++] = 0; // no extended dimensions, not empty
+        ensure(2 * Long.BYTES);
         position += WordVarint.store(buffer, position, Twkb.zigzag((long) Math.rint(x * f)));
         position += WordVarint.store(buffer, position, Twkb.zigzag((long) Math.rint(y * f)));
     }
@@ -224,17 +221,7 @@ public final class TwkbWriter {
         int flags =
                 proper ? collectionFlags(geometry, depth) : CoordinateTypeRule.of(geometry, true);
         boolean empty = isEmpty(geometry);
-        ensure(3);
-        buffer[position++] = (byte) (Twkb.zigzagPrecision(precisions[XY]) << 4 | typeOf(geometry));
-        buffer[position++] = (byte) ((flags != 0 ? Twkb.EXTENDED : 0) | (empty ? Twkb.EMPTY : 0));
-        if (flags != 0) {
-            buffer[position++] =
-                    (byte)
-                            (((flags & CoordinateTypeRule.Z) != 0 ? Twkb.HAS_Z : 0)
-                                    | ((flags & CoordinateTypeRule.M) != 0 ? Twkb.HAS_M : 0)
-                                    | precisions[Z] << 2
-                                    | precisions[M] << 5);
-        }
+        appendHeader(typeOf(geometry), flags, empty);
         if (empty) {
             return WRITTEN;
         }
@@ -268,6 +255,21 @@ public final class TwkbWriter {
             }
         }
         return WRITTEN;
+    }
+
+    /** The type and precision byte, the metadata byte and, with Z or M, the extended byte. */
+    private void appendHeader(int type, int flags, boolean empty) {
+        ensure(3);
+        buffer[position++] = (byte) (Twkb.zigzagPrecision(precisions[XY]) << 4 | type);
+        buffer[position++] = (byte) ((flags != 0 ? Twkb.EXTENDED : 0) | (empty ? Twkb.EMPTY : 0));
+        if (flags != 0) {
+            buffer[position++] =
+                    (byte)
+                            (((flags & CoordinateTypeRule.Z) != 0 ? Twkb.HAS_Z : 0)
+                                    | ((flags & CoordinateTypeRule.M) != 0 ? Twkb.HAS_M : 0)
+                                    | precisions[Z] << 2
+                                    | precisions[M] << 5);
+        }
     }
 
     private int line(LineString line, boolean hasZ, boolean hasM) {
@@ -317,10 +319,8 @@ public final class TwkbWriter {
         double f = factors[group];
         double s = v * f;
         long q;
-        if (exact && Math.abs(s) < NO_HALF_FITS) {
-            // An ordinate that reads back is within |q| * 2^-51 < 0.5 of q here, never a half:
-            // rint gives its q, and a half fails the check whichever way it is rounded.
-            q = (long) Math.rint(s);
+        if (exact && Math.abs(s) < DecimalPrecision.NO_HALF_FITS) {
+            q = (long) Math.rint(s); // no half fits here
         } else if (Math.abs(s) <= DecimalPrecision.MAX_QUANTUM) {
             q = DecimalPrecision.roundHalfAwayFromZero(s);
         } else {
