@@ -71,6 +71,11 @@ public final class TwkbReader {
             throw new IndexOutOfBoundsException(
                     "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
         }
+        Geometry point = xyPoint(bytes, offset, length);
+        if (point != null) {
+            point.setSRID(srid);
+            return point;
+        }
         Reader reader = new Reader(bytes, offset, offset + length, srid);
         Geometry geometry = reader.geometry(0);
         if (reader.position != reader.limit) {
@@ -79,6 +84,39 @@ public final class TwkbReader {
                     reader.position);
         }
         return geometry;
+    }
+
+    /**
+     * The most common record of a stream, an XY point with no optional part, read in one step with
+     * a word per varint: what the reader below builds for it. Null for any other geometry, or where
+     * the words would pass the array's end, or if the point does not end the region exactly: the
+     * reader below then reads it, and reports what is wrong.
+     */
+    private Geometry xyPoint(byte[] bytes, int offset, int length) {
+        int at = offset + 2;
+        if (length < 4
+                || bytes.length - at < 2 * Long.BYTES
+                || (bytes[offset] & 0x0F) != GeometryTypeCode.POINT
+                || bytes[offset + 1] != 0) {
+            return null;
+        }
+        long xWord = RawBytes.getLongLE(bytes, at);
+        int xLength = WordVarint.length(xWord);
+        long yWord = RawBytes.getLongLE(bytes, at + xLength);
+        int yLength = WordVarint.length(yWord);
+        if (xLength == 0 || yLength == 0 || 2 + xLength + yLength != length) {
+            return null;
+        }
+        double factor =
+                DecimalPrecision.factor(Twkb.unzigzagPrecision((bytes[offset] >>> 4) & 0x0F));
+        double x = Twkb.unzigzag(WordVarint.decode(xWord, xLength)) / factor;
+        double y = Twkb.unzigzag(WordVarint.decode(yWord, yLength)) / factor;
+        CoordinateSequence sequence =
+                kind == CoordinateSequenceKind.PACKED_DOUBLE
+                        ? new PackedCoordinateSequence.Double(new double[] {x, y}, 2, 0)
+                        : new CoordinateArraySequence(
+                                new Coordinate[] {new CoordinateXY(x, y)}, 2, 0);
+        return factory.createPoint(sequence);
     }
 
     /** The state of one read. */
