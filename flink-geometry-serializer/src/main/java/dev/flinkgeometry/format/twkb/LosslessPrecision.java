@@ -40,12 +40,6 @@ final class LosslessPrecision {
     /** Set in a result when every ordinate took the exact path: no confirmation needed. */
     static final int EXACT = 1 << 12;
 
-    /**
-     * Below this, {@code |v · 10^7|} is in the range where the one-pass answer is exact: the bound
-     * below which no half fits ({@link DecimalPrecision#NO_HALF_FITS}).
-     */
-    private static final double EXACT_BOUND = DecimalPrecision.NO_HALF_FITS;
-
     private static final double FACTOR_7 = 1e7;
 
     private int xy;
@@ -130,10 +124,11 @@ final class LosslessPrecision {
 
     /**
      * Whether {@link #smallest} is exact for {@code v}: then {@code v} fits at every precision from
-     * the answer up.
+     * the answer up. The range is {@code |v · 10^7| <} {@link DecimalPrecision#NO_HALF_FITS}, where
+     * an ordinate that fits is never a half.
      */
     static boolean inExactRange(double v) {
-        return Math.abs(v * FACTOR_7) < EXACT_BOUND;
+        return Math.abs(v * FACTOR_7) < DecimalPrecision.NO_HALF_FITS;
     }
 
     /** {@link #smallest}, noting when {@code v} is outside the range where the answer is exact. */
@@ -159,11 +154,10 @@ final class LosslessPrecision {
      * DecimalPrecision#fits}; beyond 7 if none. One division for {@code |v · 10^7| < 2^50}.
      */
     static int smallest(double v, int from) {
-        double s = v * FACTOR_7;
-        if (!(Math.abs(s) < EXACT_BOUND)) {
+        if (!inExactRange(v)) {
             return DecimalPrecision.raise(v, from);
         }
-        long q = (long) Math.rint(s); // no half fits below the bound
+        long q = (long) Math.rint(v * FACTOR_7); // no half fits in the exact range
         if (Double.doubleToRawLongBits(q / FACTOR_7) != Double.doubleToRawLongBits(v)) {
             return DecimalPrecision.MAX + 1; // -0.0, or more than 7 digits
         }
