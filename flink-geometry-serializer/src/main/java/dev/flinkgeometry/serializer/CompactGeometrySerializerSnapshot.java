@@ -12,7 +12,6 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.internal.CompactPayload;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
@@ -25,22 +24,11 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * The snapshot of a {@link CompactGeometrySerializer}: the declared geometry class, the compact
- * format version, the sequence kind and the precision (lossless, or the X/Y, Z and M digits).
- *
- * <p>Savepoints store this class's name and instantiate it with the public no-arg constructor: both
- * are kept forever. Resolution, asked of the new serializer's snapshot about the old one (the old
- * declared class must be the new one or a subclass):
- *
- * <ul>
- *   <li>compact, same format version and precision: compatible as is (the sequence kind never
- *       changes the bytes);
- *   <li>compact at another precision, or an older compact format version: compatible after
- *       migration;
- *   <li>aligned ({@link GeometrySerializerSnapshot}), and every predecessor that {@link
- *       PredecessorSnapshots} knows (legacy WKB, Kryo, Apache Sedona): compatible after migration;
- *   <li>anything else: incompatible, with a logged message naming what was found.
- * </ul>
+ * The snapshot that compact state was written with before compact became a {@link
+ * GeometryEncoding} of {@link GeometrySerializer}: savepoints store its name, so it stays, with its
+ * public no-arg constructor, and reads every version it was written in. It restores a {@code
+ * GeometrySerializer} with the compact encoding it recorded (declared SRID 0) and resolves as
+ * {@link GeometrySerializerSnapshot} does; this library no longer writes it.
  *
  * @param <T> the declared geometry class
  */
@@ -52,37 +40,27 @@ public final class CompactGeometrySerializerSnapshot<T extends Geometry>
 
     private Class<T> geometryClass;
     private int formatVersion;
-    private CompactPrecision precision;
+    private GeometryEncoding encoding;
     private CoordinateSequenceKind sequenceKind;
 
     /** For reading a snapshot: Flink instantiates it reflectively, then calls readSnapshot. */
     public CompactGeometrySerializerSnapshot() {}
-
-    CompactGeometrySerializerSnapshot(
-            Class<T> geometryClass,
-            int formatVersion,
-            CompactPrecision precision,
-            CoordinateSequenceKind sequenceKind) {
-        this.geometryClass = geometryClass;
-        this.formatVersion = formatVersion;
-        this.precision = precision;
-        this.sequenceKind = sequenceKind;
-    }
 
     @Override
     public int getCurrentVersion() {
         return VERSION;
     }
 
+    /** Version 1, as it was written: class, format version, sequence kind, compact options. */
     @Override
     public void writeSnapshot(DataOutputView out) throws IOException {
         out.writeUTF(geometryClass.getName());
         out.writeInt(formatVersion);
         out.writeUTF(sequenceKind.name());
-        out.writeBoolean(precision.isLossless());
-        out.writeByte(precision.xyDigits());
-        out.writeByte(precision.zDigits());
-        out.writeByte(precision.mDigits());
+        out.writeBoolean(encoding.isLossless());
+        out.writeByte(encoding.xyDigits());
+        out.writeByte(encoding.zDigits());
+        out.writeByte(encoding.mDigits());
     }
 
     @Override
@@ -99,83 +77,31 @@ public final class CompactGeometrySerializerSnapshot<T extends Geometry>
     }
 
     /**
-     * Snapshot version 1: class, format version, sequence kind, lossless flag, X/Y, Z and M digits
-     * (one signed byte each, 0 when lossless).
+     * Snapshot version 1: class, compact format version, sequence kind, lossless flag, X/Y, Z and M
+     * digits (one signed byte each, 0 when lossless).
      */
     private void readVersion1(DataInputView in, ClassLoader userCodeClassLoader)
             throws IOException {
         geometryClass = DeclaredGeometryClass.load(in.readUTF(), userCodeClassLoader);
-        formatVersion = in.readInt();
-        if (!CompactPayload.isKnown(formatVersion)) {
-            throw new IOException(CompactPayload.unknown(formatVersion));
-        }
-        String kind = in.readUTF();
-        try {
-            sequenceKind = CoordinateSequenceKind.valueOf(kind);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("unknown coordinate sequence kind '" + kind + "'", e);
-        }
-        boolean lossless = in.readBoolean();
-        int xy = in.readByte();
-        int z = in.readByte();
-        int m = in.readByte();
-        if (lossless) {
-            if ((xy | z | m) != 0) {
-                throw new IOException(
-                        "a lossless compact snapshot with digits " + xy + "/" + z + "/" + m);
-            }
-            precision = CompactPrecision.LOSSLESS;
-        } else {
-            try {
-                precision = CompactPrecision.of(xy, z, m);
-            } catch (IllegalArgumentException e) {
-                throw new IOException("invalid compact precision: " + e.getMessage(), e);
-            }
-        }
+        formatVersion = GeometrySerializerSnapshot.readCompactFormatVersion(in);
+        sequenceKind = GeometrySerializerSnapshot.readSequenceKind(in);
+        encoding = GeometrySerializerSnapshot.readCompactOptions(in, false);
+    }
+
+    /** The snapshot of today's serializer that holds what this one recorded. */
+    GeometrySerializerSnapshot<T> asGeometrySerializerSnapshot() {
+        return new GeometrySerializerSnapshot<>(
+                geometryClass, encoding, formatVersion, sequenceKind);
     }
 
     @Override
     public TypeSerializer<T> restoreSerializer() {
-        // The format version the old state was written in, not this release's.
-        return new CompactGeometrySerializer<>(
-                geometryClass, precision, sequenceKind, formatVersion);
+        return asGeometrySerializerSnapshot().restoreSerializer();
     }
 
     @Override
     public TypeSerializerSchemaCompatibility<T> resolveSchemaCompatibility(
             TypeSerializerSnapshot<T> oldSnapshot) {
-        SnapshotResolution<T> resolution =
-                new SnapshotResolution<>("CompactGeometrySerializer", geometryClass);
-        if (oldSnapshot instanceof CompactGeometrySerializerSnapshot) {
-            CompactGeometrySerializerSnapshot<?> old =
-                    (CompactGeometrySerializerSnapshot<?>) oldSnapshot;
-            return resolution.sameFormat(
-                    old.geometryClass,
-                    "compact",
-                    old.formatVersion,
-                    formatVersion,
-                    old.precision.equals(precision));
-        }
-        if (oldSnapshot instanceof GeometrySerializerSnapshot) {
-            return resolution.otherFormat(
-                    ((GeometrySerializerSnapshot<?>) oldSnapshot).geometryClass(), "aligned");
-        }
-        return resolution.predecessor(oldSnapshot);
-    }
-
-    Class<T> geometryClass() {
-        return geometryClass;
-    }
-
-    int formatVersion() {
-        return formatVersion;
-    }
-
-    CompactPrecision precision() {
-        return precision;
-    }
-
-    CoordinateSequenceKind sequenceKind() {
-        return sequenceKind;
+        return asGeometrySerializerSnapshot().resolveSchemaCompatibility(oldSnapshot);
     }
 }

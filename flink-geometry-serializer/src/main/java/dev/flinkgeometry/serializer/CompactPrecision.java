@@ -11,85 +11,28 @@
  */
 package dev.flinkgeometry.serializer;
 
-import dev.flinkgeometry.format.twkb.TwkbWriter;
 import java.io.Serializable;
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 
 /**
- * The mode of a {@link CompactGeometrySerializer}: {@link #LOSSLESS} (per geometry the smallest
- * decimal precisions that keep every ordinate bit for bit, else the aligned payload), or fixed
- * decimal digits for X and Y, Z and M (lossy: ordinates are rounded, as PostGIS's {@code
- * ST_AsTWKB(g, xy, z, m)} rounds them).
+ * The Java-serialized precision of a {@link CompactGeometrySerializer} in a job graph: read back
+ * only to become a {@link GeometryEncoding}. Field names and types and {@code serialVersionUID}
+ * are those of the stream.
  */
-@PublicEvolving
-public final class CompactPrecision implements Serializable {
+@Internal
+final class CompactPrecision implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** Lossless: nothing is rounded. */
-    public static final CompactPrecision LOSSLESS = new CompactPrecision(true, 0, 0, 0);
+    private boolean lossless;
+    private int xyDigits;
+    private int zDigits;
+    private int mDigits;
 
-    private final boolean lossless;
-    private final int xyDigits;
-    private final int zDigits;
-    private final int mDigits;
+    private CompactPrecision() {}
 
-    private CompactPrecision(boolean lossless, int xyDigits, int zDigits, int mDigits) {
-        this.lossless = lossless;
-        this.xyDigits = xyDigits;
-        this.zDigits = zDigits;
-        this.mDigits = mDigits;
-    }
-
-    /**
-     * Fixed decimal digits: X and Y rounded to {@code xyDigits} ({@code -7..7}; negative rounds to
-     * tens, hundreds...), Z to {@code zDigits} and M to {@code mDigits} ({@code 0..7}).
-     *
-     * @throws IllegalArgumentException outside those ranges (PostGIS's)
-     */
-    public static CompactPrecision of(int xyDigits, int zDigits, int mDigits) {
-        TwkbWriter.checkPrecisions(xyDigits, zDigits, mDigits);
-        return new CompactPrecision(false, xyDigits, zDigits, mDigits);
-    }
-
-    public boolean isLossless() {
-        return lossless;
-    }
-
-    public int xyDigits() {
-        return xyDigits;
-    }
-
-    public int zDigits() {
-        return zDigits;
-    }
-
-    public int mDigits() {
-        return mDigits;
-    }
-
-    private Object readResolve() {
-        return lossless ? LOSSLESS : this;
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        if (!(obj instanceof CompactPrecision)) {
-            return false;
-        }
-        CompactPrecision other = (CompactPrecision) obj;
-        return lossless == other.lossless
-                && xyDigits == other.xyDigits
-                && zDigits == other.zDigits
-                && mDigits == other.mDigits;
-    }
-
-    @Override
-    public int hashCode() {
-        return lossless ? -1 : (xyDigits + 8) * 100 + zDigits * 10 + mDigits;
-    }
-
-    @Override
-    public String toString() {
-        return lossless ? "lossless" : "digits " + xyDigits + "/" + zDigits + "/" + mDigits;
+    GeometryEncoding toEncoding() {
+        return lossless
+                ? GeometryEncoding.compact()
+                : GeometryEncoding.compact(xyDigits, zDigits, mDigits);
     }
 }

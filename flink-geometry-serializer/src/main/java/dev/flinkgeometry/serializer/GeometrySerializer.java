@@ -13,9 +13,12 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.twkb.CompactFormat;
 import dev.flinkgeometry.serializer.internal.AlignedPayload;
+import dev.flinkgeometry.serializer.internal.CompactPayload;
 import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
 import dev.flinkgeometry.serializer.internal.FramedRecords;
+import dev.flinkgeometry.serializer.internal.PayloadCodec;
 import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -27,15 +30,21 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * A Flink {@link TypeSerializer} for JTS geometries in the aligned geometry format ({@code
- * docs/FORMAT.md}).
+ * A Flink {@link TypeSerializer} for JTS geometries, in the aligned format or, as chosen by its
+ * {@link GeometryEncoding}, the compact record ({@code docs/FORMAT.md}).
  *
  * <p>A record is a varint length (0 for {@code null}) followed by the payload. {@link #serialize}
  * encodes it straight into the array of a {@code DataOutputSerializer} that has room (the view of
  * Flink's network writer and of RocksDB state), or else stages it in a reusable buffer and hands it
- * to the output in one {@code write}; {@link #deserialize} reads it with one {@code readFully}. The
- * bytes depend only on the geometry's content, so geometries are safe as keys in RocksDB and in
- * sorted BATCH execution.
+ * to the output in one {@code write}; {@link #deserialize} reads it with one {@code readFully}. In a
+ * lossless encoding (aligned, the default, or compact lossless) the bytes depend only on the
+ * geometry's content, so geometries are safe as keys in RocksDB and in sorted BATCH execution.
+ *
+ * <pre>{@code
+ * GeometrySerializer.of(Point.class);                                  // aligned
+ * GeometrySerializer.of(Point.class, GeometryEncoding.compact());      // compact, lossless
+ * GeometrySerializer.of(LineString.class, GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326));
+ * }</pre>
  *
  * <p>An instance owns its buffers and must not be shared between threads; {@link #duplicate()}
  * returns an independent instance, as Flink requires of stateful serializers.
@@ -56,52 +65,102 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
     private final CoordinateSequenceKind sequenceKind;
 
     /**
-     * The aligned format version this instance reads and writes: {@link #FORMAT_VERSION}, or the
+     * The version of the encoding's format this instance reads and writes: the current one, or the
      * version recorded in the snapshot it was restored from. (0 in an instance Java-serialized
-     * before the field existed: read as version 1, the only version then.)
+     * before the field existed: read as aligned version 1, the only version then.)
      */
     private int formatVersion;
+
+    /** Aligned or compact; {@code null} in an instance Java-serialized before the field existed. */
+    private GeometryEncoding encoding;
 
     // Per-instance working state: not serialized, rebuilt by readObject.
     private transient FramedRecords records;
 
-    /** A serializer whose decoded geometries use JTS's default coordinate sequences. */
+    /** An aligned serializer whose decoded geometries use JTS's default coordinate sequences. */
     public GeometrySerializer(Class<T> geometryClass) {
-        this(geometryClass, CoordinateSequenceKind.ARRAY);
+        this(geometryClass, GeometryEncoding.ALIGNED, CoordinateSequenceKind.ARRAY);
     }
 
-    /** A serializer whose decoded geometries use sequences of {@code sequenceKind}. */
+    /** An aligned serializer whose decoded geometries use sequences of {@code sequenceKind}. */
     public GeometrySerializer(Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
-        this(geometryClass, sequenceKind, FORMAT_VERSION);
+        this(geometryClass, GeometryEncoding.ALIGNED, sequenceKind);
+    }
+
+    /** A serializer of {@code encoding}, decoding into JTS's default coordinate sequences. */
+    public GeometrySerializer(Class<T> geometryClass, GeometryEncoding encoding) {
+        this(geometryClass, encoding, CoordinateSequenceKind.ARRAY);
+    }
+
+    /** A serializer of {@code encoding}, decoding into sequences of {@code sequenceKind}. */
+    public GeometrySerializer(
+            Class<T> geometryClass,
+            GeometryEncoding encoding,
+            CoordinateSequenceKind sequenceKind) {
+        this(geometryClass, encoding, sequenceKind, currentFormatVersion(encoding));
     }
 
     /**
-     * A serializer of aligned format {@code formatVersion}: the one a snapshot of that version
-     * restores, which reads (and writes) the bytes the old state holds.
+     * A serializer of format {@code formatVersion} of {@code encoding}: the one a snapshot of that
+     * version restores, which reads (and writes) the bytes the old state holds.
      *
      * @throws IllegalArgumentException if this release does not know {@code formatVersion}
      */
     GeometrySerializer(
-            Class<T> geometryClass, CoordinateSequenceKind sequenceKind, int formatVersion) {
+            Class<T> geometryClass,
+            GeometryEncoding encoding,
+            CoordinateSequenceKind sequenceKind,
+            int formatVersion) {
         this.geometryClass = Objects.requireNonNull(geometryClass, "geometryClass");
+        this.encoding = Objects.requireNonNull(encoding, "encoding");
         this.sequenceKind = Objects.requireNonNull(sequenceKind, "sequenceKind");
         this.formatVersion = formatVersion;
         this.records = newRecords();
     }
 
-    /** A serializer for {@code geometryClass}, decoding into JTS's default sequences. */
+    /** An aligned serializer for {@code geometryClass}, decoding into JTS's default sequences. */
     public static <T extends Geometry> GeometrySerializer<T> of(Class<T> geometryClass) {
         return new GeometrySerializer<>(geometryClass);
     }
 
-    /** A serializer for {@code geometryClass}, decoding into sequences of the given kind. */
+    /** An aligned serializer for {@code geometryClass}, decoding into sequences of the kind. */
     public static <T extends Geometry> GeometrySerializer<T> of(
             Class<T> geometryClass, CoordinateSequenceKind sequenceKind) {
         return new GeometrySerializer<>(geometryClass, sequenceKind);
     }
 
+    /** A serializer of {@code encoding} for {@code geometryClass}. */
+    public static <T extends Geometry> GeometrySerializer<T> of(
+            Class<T> geometryClass, GeometryEncoding encoding) {
+        return new GeometrySerializer<>(geometryClass, encoding);
+    }
+
+    /** A serializer of {@code encoding}, decoding into sequences of {@code sequenceKind}. */
+    public static <T extends Geometry> GeometrySerializer<T> of(
+            Class<T> geometryClass,
+            GeometryEncoding encoding,
+            CoordinateSequenceKind sequenceKind) {
+        return new GeometrySerializer<>(geometryClass, encoding, sequenceKind);
+    }
+
+    /** The format version this release writes for {@code encoding}. */
+    static int currentFormatVersion(GeometryEncoding encoding) {
+        return encoding.isAligned() ? GeometryFormat.VERSION : CompactFormat.VERSION;
+    }
+
     private FramedRecords newRecords() {
-        return new FramedRecords(AlignedPayload.of(formatVersion, sequenceKind));
+        PayloadCodec codec =
+                encoding.isAligned()
+                        ? AlignedPayload.of(formatVersion, sequenceKind)
+                        : CompactPayload.of(
+                                formatVersion,
+                                encoding.isLossless(),
+                                encoding.xyDigits(),
+                                encoding.zDigits(),
+                                encoding.mDigits(),
+                                encoding.declaredSrid(),
+                                sequenceKind);
+        return new FramedRecords(codec);
     }
 
     @Override
@@ -121,18 +180,26 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
         return sequenceKind;
     }
 
-    @Override
-    public GeometrySerializer<T> duplicate() {
-        return new GeometrySerializer<>(geometryClass, sequenceKind, formatVersion);
+    /** How this serializer writes: aligned, or compact. */
+    public GeometryEncoding encoding() {
+        return encoding;
     }
 
-    /** The aligned format version this instance reads and writes. */
+    @Override
+    public GeometrySerializer<T> duplicate() {
+        return new GeometrySerializer<>(geometryClass, encoding, sequenceKind, formatVersion);
+    }
+
+    /** The version of the encoding's format this instance reads and writes. */
     int formatVersion() {
         return formatVersion;
     }
 
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
+        if (encoding == null) {
+            encoding = GeometryEncoding.ALIGNED;
+        }
         if (formatVersion == 0) {
             formatVersion = 1;
         }
@@ -153,21 +220,23 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
         }
         GeometrySerializer<?> other = (GeometrySerializer<?>) obj;
         return geometryClass == other.geometryClass
+                && encoding.equals(other.encoding)
                 && sequenceKind == other.sequenceKind
                 && formatVersion == other.formatVersion;
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * geometryClass.getName().hashCode() + sequenceKind.hashCode())
-                + formatVersion;
+        return Objects.hash(geometryClass.getName(), encoding, sequenceKind, formatVersion);
     }
 
     @Override
     public String toString() {
         return "GeometrySerializer{"
                 + geometryClass.getSimpleName()
-                + ", format v"
+                + ", "
+                + encoding
+                + " v"
                 + formatVersion
                 + ", "
                 + sequenceKind
@@ -176,6 +245,7 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
 
     @Override
     public TypeSerializerSnapshot<T> snapshotConfiguration() {
-        return new GeometrySerializerSnapshot<>(geometryClass, formatVersion, sequenceKind);
+        return new GeometrySerializerSnapshot<>(
+                geometryClass, encoding, formatVersion, sequenceKind);
     }
 }

@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import java.lang.reflect.Type;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -21,13 +22,45 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * Gives {@link Geometry} and every subclass (also as POJO fields) a {@link GeometryTypeInfo}, with
- * no annotation on the JTS classes. Register it with {@link GeometryTypes}.
+ * no annotation on the JTS classes: aligned, unless a subclass says otherwise. Register it for a
+ * whole job with {@link GeometryTypes}. For one POJO field in the compact encoding: {@code
+ * @TypeInfo(GeometryTypeInfoFactory.Compact.class) public LineString track;}. For a field of
+ * another encoding, subclass it with a public no-arg constructor: {@code public class SevenDigits
+ * extends GeometryTypeInfoFactory { public SevenDigits() { super(GeometryEncoding.compact(7, 7,
+ * 7)); } }}.
  */
 @PublicEvolving
 public class GeometryTypeInfoFactory extends TypeInfoFactory<Geometry> {
+    private final GeometryEncoding encoding;
+
+    /** Aligned. */
+    public GeometryTypeInfoFactory() {
+        this(GeometryEncoding.ALIGNED);
+    }
+
+    /** For subclasses of another encoding. */
+    protected GeometryTypeInfoFactory(GeometryEncoding encoding) {
+        this.encoding = Objects.requireNonNull(encoding, "encoding");
+    }
+
+    /** The encoding of the type information this factory gives. */
+    public final GeometryEncoding encoding() {
+        return encoding;
+    }
+
     @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public TypeInformation<Geometry> createTypeInfo(
             Type t, Map<String, TypeInformation<?>> genericParameters) {
-        return GeometryTypeInfo.of(TypeExtractionUtils.typeToClass(t));
+        Class<? extends Geometry> type = TypeExtractionUtils.typeToClass(t);
+        return (TypeInformation) GeometryTypeInfo.of(type, encoding);
+    }
+
+    /** The lossless compact encoding ({@link GeometryEncoding#compact()}), for {@code @TypeInfo}. */
+    @PublicEvolving
+    public static class Compact extends GeometryTypeInfoFactory {
+        public Compact() {
+            super(GeometryEncoding.compact());
+        }
     }
 }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
@@ -49,6 +50,13 @@ import org.locationtech.jts.geom.Polygon;
  * GenericTypeInfo}, a record class that is not a POJO, a geometry inside a {@code HashMap}) keeps
  * the bytes Kryo gave it before, so state written without this library restores with every entry.
  *
+ * <p>{@link #registerWith(StreamExecutionEnvironment, GeometryEncoding)} gives them the compact
+ * encoding instead (for jobs whose geometry state is large). Flink keeps type-information
+ * factories in one JVM-wide registry, so a JVM (a client, a test run) holds one encoding for
+ * {@code Geometry}: registering another one is refused. For single states or fields, prefer {@link
+ * GeometryTypeInfo#of(Class, GeometryEncoding)} in the descriptor or {@code
+ * @TypeInfo(GeometryTypeInfoFactory.Compact.class)} on the field, which leave the registry alone.
+ *
  * <p>{@link #registerKryoFallback} is a separate, explicit choice: it makes {@link
  * GeometryKryoSerializer} Kryo's default serializer for the JTS classes, which changes the bytes of
  * every geometry that Kryo writes. Use it for jobs that start without Kryo-held geometries in their
@@ -76,6 +84,9 @@ public final class GeometryTypes {
      */
     public static final List<String> KRYO_FALLBACK_CONFIG = kryoEntries();
 
+    /** The compact encoding registered in this JVM, which {@link RegisteredEncoding} gives. */
+    private static volatile GeometryEncoding registeredCompact;
+
     private GeometryTypes() {}
 
     private static List<String> kryoEntries() {
@@ -102,19 +113,48 @@ public final class GeometryTypes {
     /**
      * Registers {@link GeometryTypeInfoFactory} for {@code Geometry} in this JVM, so that type
      * extraction for jobs built with {@code env}, and every other job built in this JVM, gives
-     * geometries {@link GeometryTypeInfo}. Safe to call any number of times, for any number of
-     * environments, also beside the Table API.
+     * geometries {@link GeometryTypeInfo} (aligned). Safe to call any number of times, for any
+     * number of environments, also beside the Table API.
      *
      * <p>The registration lives in the JVM that builds the job. A TaskManager's JVM does not have
      * it: a type extracted there (a state descriptor built in {@code open()}) falls back to Kryo.
      * {@link #withoutRegistration} runs a test as a TaskManager would see it.
      *
-     * @throws IllegalStateException if another factory is registered for {@code Geometry}
+     * @throws IllegalStateException if another factory, or another encoding, is registered for
+     *     {@code Geometry}
      */
-    public static synchronized void registerWith(StreamExecutionEnvironment env) {
+    public static void registerWith(StreamExecutionEnvironment env) {
+        registerWith(env, GeometryEncoding.ALIGNED);
+    }
+
+    /**
+     * Registers {@code encoding} for every geometry of jobs built in this JVM (and every POJO,
+     * tuple or row field of a JTS type), as {@link #registerWith(StreamExecutionEnvironment)} does
+     * for the aligned one. Safe to call any number of times with the same encoding.
+     *
+     * @throws IllegalStateException if another factory, or another encoding, is registered for
+     *     {@code Geometry}: one JVM registers one encoding
+     */
+    public static synchronized void registerWith(
+            StreamExecutionEnvironment env, GeometryEncoding encoding) {
         Objects.requireNonNull(env, "env");
-        if (!isRegistered()) {
-            TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
+        Objects.requireNonNull(encoding, "encoding");
+        GeometryEncoding registered = registeredEncoding();
+        if (registered == null) {
+            if (encoding.isAligned()) {
+                TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
+            } else {
+                registeredCompact = encoding;
+                TypeExtractor.registerFactory(Geometry.class, RegisteredEncoding.class);
+            }
+        } else if (!registered.equals(encoding)) {
+            throw new IllegalStateException(
+                    "Geometry is registered with the "
+                            + registered
+                            + " encoding in this JVM, not "
+                            + encoding
+                            + "; one JVM registers one encoding (use GeometryTypeInfo.of(Class,"
+                            + " GeometryEncoding) for single states)");
         }
     }
 
@@ -158,21 +198,32 @@ public final class GeometryTypes {
     }
 
     /**
-     * Whether this JVM's registry maps {@code Geometry} to {@link GeometryTypeInfoFactory}.
+     * Whether this JVM's registry maps {@code Geometry} to this library's factory (of any
+     * encoding).
      *
      * @throws IllegalStateException if another factory is registered for {@code Geometry}
      */
     public static boolean isRegistered() {
+        return registeredEncoding() != null;
+    }
+
+    /**
+     * The encoding registered for {@code Geometry} in this JVM, or {@code null} if none is.
+     *
+     * @throws IllegalStateException if another factory is registered for {@code Geometry}
+     */
+    public static GeometryEncoding registeredEncoding() {
         TypeInfoFactory<?> factory = TypeExtractor.getTypeInfoFactory(Geometry.class);
         if (factory == null) {
-            return false;
+            return null;
         }
-        if (!(factory instanceof GeometryTypeInfoFactory)) {
+        if (factory.getClass() != GeometryTypeInfoFactory.class
+                && factory.getClass() != RegisteredEncoding.class) {
             throw new IllegalStateException(
                     "Geometry already has another TypeInfoFactory: "
                             + factory.getClass().getName());
         }
-        return true;
+        return ((GeometryTypeInfoFactory) factory).encoding();
     }
 
     /**
@@ -207,6 +258,18 @@ public final class GeometryTypes {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(
                     "this Flink version keeps type-information factories elsewhere", e);
+        }
+    }
+
+    /**
+     * The factory that {@link #registerWith(StreamExecutionEnvironment, GeometryEncoding)}
+     * registers for a compact encoding: Flink's registry holds a class, instantiated on each use,
+     * so the encoding is the one registered in this JVM. Not for {@code @TypeInfo}.
+     */
+    @Internal
+    public static final class RegisteredEncoding extends GeometryTypeInfoFactory {
+        public RegisteredEncoding() {
+            super(Objects.requireNonNull(registeredCompact, "no compact encoding is registered"));
         }
     }
 }

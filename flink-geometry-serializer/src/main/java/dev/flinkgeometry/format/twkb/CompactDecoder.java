@@ -24,15 +24,28 @@ import org.locationtech.jts.geom.Geometry;
 public final class CompactDecoder {
     private final TwkbReader twkb;
     private final GeometryDecoder aligned;
+    private final int declaredSrid;
 
-    private CompactDecoder(CoordinateSequenceKind kind) {
+    private CompactDecoder(CoordinateSequenceKind kind, int declaredSrid) {
         this.twkb = TwkbReader.of(kind);
         this.aligned = GeometryDecoder.of(kind);
+        this.declaredSrid = declaredSrid;
     }
 
-    /** A decoder building sequences of {@code kind}. */
+    /** A decoder building sequences of {@code kind}, of records written with declared SRID 0. */
     public static CompactDecoder of(CoordinateSequenceKind kind) {
-        return new CompactDecoder(kind);
+        return new CompactDecoder(kind, 0);
+    }
+
+    /**
+     * A decoder building sequences of {@code kind}, of records written with {@code declaredSrid}
+     * ({@link CompactFormat}).
+     *
+     * @throws IllegalArgumentException if {@code declaredSrid} is not in {@code 0..16777215}
+     */
+    public static CompactDecoder of(CoordinateSequenceKind kind, int declaredSrid) {
+        CompactFormat.checkDeclaredSrid(declaredSrid);
+        return new CompactDecoder(kind, declaredSrid);
     }
 
     /** Decodes a whole array holding one record. */
@@ -89,6 +102,14 @@ public final class CompactDecoder {
                         throw new GeometryFormatException(
                                 "SRID " + srid + " exceeds " + CompactFormat.MAX_SRID, 1);
                     }
+                    if (srid == declaredSrid) {
+                        throw new GeometryFormatException(
+                                "the record stores SRID "
+                                        + srid
+                                        + ", which its writer declared (such a record stores"
+                                        + " none)",
+                                1);
+                    }
                     try {
                         return twkb.read(bytes, at, end - at, srid);
                     } catch (GeometryFormatException e) {
@@ -101,9 +122,36 @@ public final class CompactDecoder {
                 } catch (GeometryFormatException e) {
                     throw shifted(e, 1);
                 }
+            case CompactFormat.TWKB_DECLARED_SRID:
+                requireDeclaredSrid(kind);
+                if (length < 2 || !CompactFormat.isKindByte(bytes[offset + 1])) {
+                    throw new GeometryFormatException(
+                            "kind 0x03 must precede a TWKB that starts with 0x01..0x03", 1);
+                }
+                try {
+                    return twkb.read(bytes, offset + 1, length - 1, declaredSrid);
+                } catch (GeometryFormatException e) {
+                    throw shifted(e, 1);
+                }
             default:
-                throw new GeometryFormatException(
-                        "unknown compact record kind 0x" + Integer.toHexString(kind), 0);
+                if (!CompactFormat.isBareTwkb(kind)) {
+                    throw new GeometryFormatException(
+                            "unknown compact record kind 0x" + Integer.toHexString(kind), 0);
+                }
+                requireDeclaredSrid(kind);
+                return twkb.read(bytes, offset, length, declaredSrid);
+        }
+    }
+
+    /** Refuses a record of the declared SRID in a decoder that declares none. */
+    private void requireDeclaredSrid(int kind) throws GeometryFormatException {
+        if (declaredSrid == 0) {
+            throw new GeometryFormatException(
+                    "compact record kind 0x"
+                            + Integer.toHexString(kind)
+                            + " holds a geometry of the writer's declared SRID, but this reader"
+                            + " declares none (SRID 0)",
+                    0);
         }
     }
 

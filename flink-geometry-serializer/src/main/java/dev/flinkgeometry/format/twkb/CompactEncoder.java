@@ -46,19 +46,21 @@ public final class CompactEncoder {
     private final int xy;
     private final int z;
     private final int m;
+    private final int declaredSrid;
     private final TwkbWriter writer = new TwkbWriter();
     private final GeometryEncoder aligned = new GeometryEncoder();
 
-    private CompactEncoder(boolean lossless, int xy, int z, int m) {
+    private CompactEncoder(boolean lossless, int xy, int z, int m, int declaredSrid) {
         this.lossless = lossless;
         this.xy = xy;
         this.z = z;
         this.m = m;
+        this.declaredSrid = declaredSrid;
     }
 
     /** The lossless encoder. */
     public static CompactEncoder lossless() {
-        return new CompactEncoder(true, 0, 0, 0);
+        return new CompactEncoder(true, 0, 0, 0, 0);
     }
 
     /**
@@ -67,7 +69,19 @@ public final class CompactEncoder {
      */
     public static CompactEncoder withPrecision(int xy, int z, int m) {
         TwkbWriter.checkPrecisions(xy, z, m);
-        return new CompactEncoder(false, xy, z, m);
+        return new CompactEncoder(false, xy, z, m, 0);
+    }
+
+    /**
+     * This encoder with {@code srid} declared: a TWKB record of a geometry with that SRID stores
+     * none ({@link CompactFormat}, "declared SRID"); 0, the default, writes the records of SRID 0
+     * as before.
+     *
+     * @throws IllegalArgumentException if {@code srid} is not in {@code 0..16777215}
+     */
+    public CompactEncoder withDeclaredSrid(int srid) {
+        CompactFormat.checkDeclaredSrid(srid);
+        return new CompactEncoder(lossless, xy, z, m, srid);
     }
 
     /** Encodes {@code geometry} into a new array. */
@@ -138,11 +152,15 @@ public final class CompactEncoder {
             return ALIGNED_PAYLOAD; // not a decimal of 0..7 digits; nothing written
         }
         writer.start(target, offset);
-        if (srid == 0) {
-            writer.appendByte(CompactFormat.TWKB);
-        } else {
-            writer.appendByte(CompactFormat.TWKB_WITH_SRID);
-            writer.appendVarint(srid);
+        // With a declared SRID other than 0, its records start with the TWKB itself.
+        boolean bare = srid == declaredSrid && srid != 0;
+        if (!bare) {
+            if (srid == 0) {
+                writer.appendByte(CompactFormat.TWKB);
+            } else {
+                writer.appendByte(CompactFormat.TWKB_WITH_SRID);
+                writer.appendVarint(srid);
+            }
         }
         boolean written =
                 lossless
@@ -151,17 +169,24 @@ public final class CompactEncoder {
         if (!written) {
             return ALIGNED_PAYLOAD;
         }
-        if (writer.inTarget()) {
+        byte[] bytes = writer.inTarget() ? target : writer.ownBuffer();
+        int start = writer.inTarget() ? offset : 0;
+        int escape = bare && CompactFormat.isKindByte(bytes[start]) ? 1 : 0;
+        int size = writer.size();
+        if (writer.inTarget() && escape == 0) {
             return writer.end();
         }
-        // The writer left the target when fewer bytes than its word stores need remained: the
-        // record itself may still fit.
-        int size = writer.size();
-        if (target.length - offset < size) {
-            return -size;
+        // The record is in the writer's own buffer (it left the target when fewer bytes than its
+        // word stores need remained: the record itself may still fit), or it needs the escape
+        // byte in front.
+        if (target.length - offset < size + escape) {
+            return -(size + escape);
         }
-        System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
-        return offset + size;
+        System.arraycopy(bytes, start, target, offset + escape, size);
+        if (escape != 0) {
+            target[offset] = CompactFormat.TWKB_DECLARED_SRID;
+        }
+        return offset + escape + size;
     }
 
     /**

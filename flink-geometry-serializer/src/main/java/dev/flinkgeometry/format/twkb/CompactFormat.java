@@ -24,6 +24,14 @@ import dev.flinkgeometry.format.GeometryFormat;
  *   <li>{@link #ALIGNED} {@code 0x02}: an aligned-format payload (version 1), which carries its own
  *       SRID: the fallback for geometries that TWKB cannot carry exactly.
  * </ul>
+ *
+ * <p>A record of a geometry whose SRID is the <i>declared SRID</i> of its writer (recorded beside
+ * the format version by whoever stores the records; 0 unless declared) stores no SRID. For the
+ * declared SRID 0 that is the {@code 0x00} record above. For any other declared SRID the record is
+ * the TWKB alone, whose first byte (type in the low nibble, 1..7) is no kind byte; where that byte
+ * would read as one ({@code 0x01..0x03}: a point, line string or polygon at precision 0), {@link
+ * #TWKB_DECLARED_SRID} {@code 0x03} comes first. Records of the declared SRID 0 never take these
+ * forms, so every record written before SRIDs were declared keeps its meaning.
  */
 public final class CompactFormat {
     /** The version of the compact payload these classes write; recorded by whoever stores it. */
@@ -32,8 +40,36 @@ public final class CompactFormat {
     /** Leading byte of each kind of record. */
     public static final int TWKB = 0x00, TWKB_WITH_SRID = 0x01, ALIGNED = 0x02;
 
+    /**
+     * Leading byte of a TWKB record of the declared SRID whose TWKB starts with a kind byte ({@code
+     * 0x01..0x03}); only under a declared SRID other than 0.
+     */
+    public static final byte TWKB_DECLARED_SRID = 0x03;
+
     /** The largest SRID, as in the aligned format. */
     public static final int MAX_SRID = GeometryFormat.MAX_SRID;
 
     private CompactFormat() {}
+
+    /** Whether a record may start with {@code first} as its kind byte ({@code 0x00..0x03}). */
+    static boolean isKindByte(byte first) {
+        return (first & 0xFF) <= TWKB_DECLARED_SRID;
+    }
+
+    /**
+     * Whether {@code first} starts the bare TWKB of a record of the declared SRID: a TWKB type
+     * byte (type 1..7 in the low nibble) that is no kind byte.
+     */
+    static boolean isBareTwkb(int first) {
+        int type = first & 0x0F;
+        return first > TWKB_DECLARED_SRID && type >= 1 && type <= 7;
+    }
+
+    /** Throws unless {@code srid} is in {@code 0..16777215}. */
+    static void checkDeclaredSrid(int srid) {
+        if (srid < 0 || srid > MAX_SRID) {
+            throw new IllegalArgumentException(
+                    "declared SRID " + srid + " is not in 0.." + MAX_SRID);
+        }
+    }
 }

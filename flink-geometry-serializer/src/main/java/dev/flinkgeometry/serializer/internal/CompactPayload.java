@@ -36,7 +36,8 @@ public final class CompactPayload implements PayloadCodec {
 
     /**
      * The codec of compact format {@code formatVersion}: lossless if {@code lossless}, else at the
-     * given digits; decoding into sequences of {@code kind}.
+     * given digits; records of {@code declaredSrid} store no SRID; decoding into sequences of
+     * {@code kind}.
      *
      * @throws IllegalArgumentException if this release does not know {@code formatVersion}
      */
@@ -46,14 +47,17 @@ public final class CompactPayload implements PayloadCodec {
             int xyDigits,
             int zDigits,
             int mDigits,
+            int declaredSrid,
             CoordinateSequenceKind kind) {
         switch (formatVersion) {
             case 1:
-                return new CompactPayload(
+                CompactEncoder encoder =
                         lossless
                                 ? CompactEncoder.lossless()
-                                : CompactEncoder.withPrecision(xyDigits, zDigits, mDigits),
-                        CompactDecoder.of(kind));
+                                : CompactEncoder.withPrecision(xyDigits, zDigits, mDigits);
+                return new CompactPayload(
+                        encoder.withDeclaredSrid(declaredSrid),
+                        CompactDecoder.of(kind, declaredSrid));
             default:
                 throw new IllegalArgumentException(unknown(formatVersion));
         }
