@@ -23,25 +23,81 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
- * Golden files of {@link CompactGeometrySerializer} format v1 (see {@code golden/README.md}):
- * lossless and 7-digit state restores, reads back, resolves, and is what today's serializer writes;
+ * Golden files of {@link GeometrySerializer}'s compact encodings, compact format v1 (see {@code
+ * golden/README.md}): lossless and 7-digit state written with {@link
+ * CompactGeometrySerializerSnapshot} restores, reads back, resolves as compact state, and its data
+ * is what today's serializer writes; state of snapshot version 2 with a declared SRID does the same;
  * aligned v1 state migrates to compact and compact state to aligned.
  */
 class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
 
     private static final String V1 = "compact-geometry-serializer-v1/";
     private static final String ALIGNED_V1 = "geometry-serializer-v1/geometry-array";
+    private static final String V2 = "geometry-serializer-v2/";
 
     @Override
     protected List<Spec<Geometry>> specs() {
         Supplier<List<Geometry>> all = CompactGeometrySerializerGoldenTest::v1;
         return List.of(
+                // Snapshot version 2: what today's serializer writes.
+                new Spec<>(
+                        V2 + "compact-lossless",
+                        CompactGeometrySerializerGoldenTest::lossless,
+                        all,
+                        CompactGeometrySerializerGoldenTest::lossless,
+                        Expected.AS_IS,
+                        true),
+                new Spec<>(
+                        V2 + "compact-lossless-srid-4326",
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        all,
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        Expected.AS_IS,
+                        true),
+                new Spec<>(
+                        V2 + "compact-7-digits-srid-4326",
+                        CompactGeometrySerializerGoldenTest::sevenDigitsSrid4326,
+                        all,
+                        CompactGeometrySerializerGoldenTest::sevenDigitsSrid4326,
+                        Expected.AS_IS,
+                        true),
+                // Another declared SRID, and the aligned format, in both directions.
+                new Spec<>(
+                        V1 + "geometry-lossless",
+                        CompactGeometrySerializerGoldenTest::lossless,
+                        all,
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        Expected.AFTER_MIGRATION,
+                        false),
+                new Spec<>(
+                        V2 + "compact-lossless-srid-4326",
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        all,
+                        CompactGeometrySerializerGoldenTest::lossless,
+                        Expected.AFTER_MIGRATION,
+                        false),
+                new Spec<>(
+                        V2 + "compact-lossless-srid-4326",
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        all,
+                        () -> GeometrySerializer.of(Geometry.class),
+                        Expected.AFTER_MIGRATION,
+                        false),
+                new Spec<>(
+                        ALIGNED_V1,
+                        () -> GeometrySerializer.of(Geometry.class),
+                        GoldenGeometries::v1,
+                        CompactGeometrySerializerGoldenTest::losslessSrid4326,
+                        Expected.AFTER_MIGRATION,
+                        false),
+                // Snapshot version 1 of the compact serializer: its data is still written.
                 new Spec<>(
                         V1 + "geometry-lossless",
                         CompactGeometrySerializerGoldenTest::lossless,
@@ -62,10 +118,7 @@ class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geome
                         CompactGeometrySerializerGoldenTest::lossless,
                         all,
                         () ->
-                                new CompactGeometrySerializer<>(
-                                        Geometry.class,
-                                        CompactPrecision.LOSSLESS,
-                                        CoordinateSequenceKind.PACKED_DOUBLE),
+                                GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE),
                         Expected.AS_IS,
                         false),
                 // Another precision, and the aligned format, in both directions.
@@ -130,20 +183,46 @@ class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geome
     }
 
     private static TypeSerializer<Geometry> lossless() {
-        return new CompactGeometrySerializer<>(Geometry.class);
+        return GeometrySerializer.of(Geometry.class, GeometryEncoding.compact());
+    }
+
+    private static TypeSerializer<Geometry> losslessSrid4326() {
+        return GeometrySerializer.of(
+                Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326));
+    }
+
+    private static TypeSerializer<Geometry> sevenDigitsSrid4326() {
+        return GeometrySerializer.of(
+                Geometry.class, GeometryEncoding.compact(7, 7, 7).withDeclaredSrid(4326));
+    }
+
+    /** The compact serializer's snapshot (version 1) is no longer written; its data still is. */
+    @Override
+    protected boolean writesTheSnapshot(Spec<Geometry> spec) {
+        return spec.writesTheseBytes() && !spec.directory().startsWith(V1);
+    }
+
+    @Test
+    void losslessDataOfBothSnapshotClassesAreTheSameBytes() {
+        assertThat(committedData(spec(V2 + "compact-lossless")))
+                .isEqualTo(committedData(spec(V1 + "geometry-lossless")));
+    }
+
+    private Spec<Geometry> spec(String directory) {
+        return specs().stream()
+                .filter(spec -> spec.directory().equals(directory))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static TypeSerializer<Geometry> sevenDigits() {
-        return CompactGeometrySerializer.withPrecision(Geometry.class, 7, 7, 7);
+        return GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
     }
 
     @Override
     protected void assertSameValue(
             String what, Geometry actual, Geometry expected, TypeSerializer<Geometry> readBy) {
-        CoordinateSequenceKind kind =
-                readBy instanceof CompactGeometrySerializer
-                        ? ((CompactGeometrySerializer<?>) readBy).sequenceKind()
-                        : ((GeometrySerializer<?>) readBy).sequenceKind();
+        CoordinateSequenceKind kind = ((GeometrySerializer<?>) readBy).sequenceKind();
         Class<?> sequenceClass =
                 kind == CoordinateSequenceKind.ARRAY
                         ? CoordinateArraySequence.class
@@ -151,10 +230,7 @@ class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geome
         // Values rounded once (written at 7 digits, or read from the 7-digit files) stay so.
         boolean rounded =
                 what.contains("7-digits")
-                        || (readBy instanceof CompactGeometrySerializer
-                                && !((CompactGeometrySerializer<?>) readBy)
-                                        .precision()
-                                        .isLossless());
+                        || !((GeometrySerializer<?>) readBy).encoding().isLossless();
         if (!rounded) {
             ExactGeometry.assertDecodedAs(what, actual, asDecoded(expected), sequenceClass);
             return;

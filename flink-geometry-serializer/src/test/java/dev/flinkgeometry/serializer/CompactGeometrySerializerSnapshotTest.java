@@ -26,13 +26,16 @@ import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.StringSerializer;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-import org.apache.sedona.flink.GeometryTypeSerializer;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
-/** The compact snapshot: its written form, restore, and resolution against every other state. */
+/**
+ * The snapshot compact state was first written with, {@link CompactGeometrySerializerSnapshot}:
+ * read from the bytes savepoints hold, it restores {@link GeometrySerializer} with the compact
+ * encoding it recorded, and today's serializers resolve it as compact state.
+ */
 class CompactGeometrySerializerSnapshotTest {
     private static final Predicate<TypeSerializerSchemaCompatibility<?>> AS_IS =
             TypeSerializerSchemaCompatibility::isCompatibleAsIs;
@@ -41,159 +44,162 @@ class CompactGeometrySerializerSnapshotTest {
     private static final Predicate<TypeSerializerSchemaCompatibility<?>> INCOMPATIBLE =
             TypeSerializerSchemaCompatibility::isIncompatible;
 
-    private static CompactGeometrySerializer<Geometry> lossless() {
-        return new CompactGeometrySerializer<>(Geometry.class);
-    }
+    private static final GeometryEncoding SEVEN = GeometryEncoding.compact(7, 0, 0);
 
-    private static CompactGeometrySerializer<Geometry> digits(int xy, int z, int m) {
-        return CompactGeometrySerializer.withPrecision(Geometry.class, xy, z, m);
+    @Test
+    void aVersionOneSnapshotRestoresGeometrySerializerWithItsCompactEncoding() throws Exception {
+        TypeSerializer<?> lossless =
+                oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0).restoreSerializer();
+        assertThat(lossless)
+                .isEqualTo(GeometrySerializer.of(Geometry.class, GeometryEncoding.compact()));
+        TypeSerializer<?> digits =
+                oldSnapshot(Point.class, 1, "PACKED_DOUBLE", false, -2, 3, 7).restoreSerializer();
+        assertThat(digits)
+                .isEqualTo(
+                        GeometrySerializer.of(
+                                Point.class,
+                                GeometryEncoding.compact(-2, 3, 7),
+                                CoordinateSequenceKind.PACKED_DOUBLE));
+        assertThat(((GeometrySerializer<?>) digits).formatVersion()).isEqualTo(1);
     }
 
     @Test
-    void theVersionedFormIsClassNameVersionClassFormatKindAndPrecision() throws Exception {
-        DataOutputSerializer expected = new DataOutputSerializer(64);
-        expected.writeUTF(CompactGeometrySerializerSnapshot.class.getName());
-        expected.writeInt(1);
-        expected.writeUTF(Point.class.getName());
-        expected.writeInt(1);
-        expected.writeUTF("PACKED_DOUBLE");
-        expected.writeBoolean(false);
-        expected.writeByte(7);
-        expected.writeByte(2);
-        expected.writeByte(0);
-        CompactGeometrySerializer<Point> serializer =
-                new CompactGeometrySerializer<>(
-                        Point.class,
-                        CompactPrecision.of(7, 2, 0),
-                        CoordinateSequenceKind.PACKED_DOUBLE);
-        assertThat(Snapshots.versioned(serializer.snapshotConfiguration()))
-                .isEqualTo(expected.getCopyOfBuffer());
-    }
-
-    @Test
-    void aSnapshotRestoresTheSameSerializer() throws Exception {
-        for (TypeSerializer<?> serializer :
-                new TypeSerializer<?>[] {
-                    lossless(),
-                    digits(7, 0, 0),
-                    digits(-2, 3, 7),
-                    new CompactGeometrySerializer<>(
-                            LineString.class,
-                            CompactPrecision.LOSSLESS,
-                            CoordinateSequenceKind.PACKED_DOUBLE)
-                }) {
-            TypeSerializerSnapshot<?> read = Snapshots.roundTrip(serializer);
-            assertThat(read).isInstanceOf(CompactGeometrySerializerSnapshot.class);
-            TypeSerializer<?> restored = read.restoreSerializer();
-            assertThat(restored).isEqualTo(serializer);
-            assertThat(((CompactGeometrySerializer<?>) restored).formatVersion())
-                    .isEqualTo(CompactGeometrySerializer.FORMAT_VERSION);
-        }
-    }
-
-    @Test
-    void theRestoredSerializerUsesTheRecordedFormatVersion() {
-        int future = CompactGeometrySerializer.FORMAT_VERSION + 1;
-        CompactGeometrySerializerSnapshot<Point> snapshot =
-                new CompactGeometrySerializerSnapshot<>(
-                        Point.class,
-                        future,
-                        CompactPrecision.LOSSLESS,
-                        CoordinateSequenceKind.ARRAY);
-        assertThatThrownBy(snapshot::restoreSerializer)
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("unknown compact format version " + future);
+    void itIsWrittenBackAsItWasRead() throws Exception {
+        byte[] bytes = bytes(LineString.class, 1, 1, "PACKED_DOUBLE", false, 7, 2, 0);
+        assertThat(Snapshots.versioned(Snapshots.read(bytes))).isEqualTo(bytes);
     }
 
     @Test
     void unknownVersionsAndBadFieldsFailClearly() {
-        assertThatThrownBy(() -> Snapshots.read(bytes(2, 1, "ARRAY", true, 0, 0, 0)))
+        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 2, 1, "ARRAY", true, 0, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("CompactGeometrySerializerSnapshot version 2");
-        assertThatThrownBy(() -> Snapshots.read(bytes(1, 2, "ARRAY", true, 0, 0, 0)))
+        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 1, 2, "ARRAY", true, 0, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("unknown compact format version 2");
-        assertThatThrownBy(() -> Snapshots.read(bytes(1, 1, "SPARSE", true, 0, 0, 0)))
+        assertThatThrownBy(
+                        () -> Snapshots.read(bytes(Geometry.class, 1, 1, "SPARSE", true, 0, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("SPARSE");
-        assertThatThrownBy(() -> Snapshots.read(bytes(1, 1, "ARRAY", false, 9, 0, 0)))
+        assertThatThrownBy(
+                        () -> Snapshots.read(bytes(Geometry.class, 1, 1, "ARRAY", false, 9, 0, 0)))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("invalid compact precision");
-        assertThatThrownBy(() -> Snapshots.read(bytes(1, 1, "ARRAY", true, 7, 0, 0)))
+                .hasMessageContaining("invalid compact encoding");
+        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 1, 1, "ARRAY", true, 7, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("lossless");
     }
 
     @Test
-    void compactStateResolves() throws Exception {
-        assertResolved(lossless(), lossless(), AS_IS);
+    void todaysCompactSerializerTakesItsStateAsIs() throws Exception {
+        TypeSerializerSnapshot<?> lossless = oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0);
+        assertResolved(lossless, compact(Geometry.class, GeometryEncoding.compact()), AS_IS);
         assertResolved(
-                lossless(),
-                new CompactGeometrySerializer<>(
+                lossless,
+                GeometrySerializer.of(
                         Geometry.class,
-                        CompactPrecision.LOSSLESS,
+                        GeometryEncoding.compact(),
                         CoordinateSequenceKind.PACKED_DOUBLE),
                 AS_IS);
-        assertResolved(digits(7, 0, 0), digits(7, 0, 0), AS_IS);
-        // Another precision: rewritten.
-        assertResolved(lossless(), digits(7, 0, 0), AFTER_MIGRATION);
-        assertResolved(digits(7, 0, 0), lossless(), AFTER_MIGRATION);
-        assertResolved(digits(7, 0, 0), digits(5, 0, 0), AFTER_MIGRATION);
-        assertResolved(digits(7, 0, 0), digits(7, 1, 0), AFTER_MIGRATION);
-        // Classes: the old one must be the new one or a subclass.
-        assertResolved(new CompactGeometrySerializer<>(Point.class), lossless(), AS_IS);
-        assertResolved(lossless(), new CompactGeometrySerializer<>(Point.class), INCOMPATIBLE);
+        assertResolved(
+                oldSnapshot(Point.class, 1, "ARRAY", false, 7, 0, 0),
+                compact(Geometry.class, SEVEN),
+                AS_IS);
     }
 
     @Test
-    void alignedAndCompactStateMigrateBothWays() throws Exception {
-        assertResolved(GeometrySerializer.of(Geometry.class), lossless(), AFTER_MIGRATION);
-        assertResolved(GeometrySerializer.of(Point.class), digits(7, 0, 0), AFTER_MIGRATION);
-        assertResolved(lossless(), GeometrySerializer.of(Geometry.class), AFTER_MIGRATION);
-        assertResolved(digits(7, 0, 0), GeometrySerializer.of(Geometry.class), AFTER_MIGRATION);
+    void anotherEncodingOrDeclaredSridMigrates() throws Exception {
+        TypeSerializerSnapshot<?> lossless = oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0);
+        assertResolved(lossless, compact(Geometry.class, SEVEN), AFTER_MIGRATION);
         assertResolved(
-                GeometrySerializer.of(Geometry.class),
-                new CompactGeometrySerializer<>(Point.class),
-                INCOMPATIBLE);
-        assertResolved(lossless(), GeometrySerializer.of(Point.class), INCOMPATIBLE);
-    }
-
-    @Test
-    void predecessorStateMigratesToCompact() throws Exception {
-        assertResolved(WkbGeometrySerializer.of(Geometry.class), lossless(), AFTER_MIGRATION);
-        assertResolved(WkbGeometrySerializer.of(Point.class), digits(7, 0, 0), AFTER_MIGRATION);
-        assertResolved(
-                new KryoSerializer<>(Point.class, new SerializerConfigImpl()),
-                new CompactGeometrySerializer<>(Point.class),
+                lossless,
+                compact(Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326)),
                 AFTER_MIGRATION);
-        assertResolved(GeometryTypeSerializer.INSTANCE, lossless(), AFTER_MIGRATION);
-        assertResolved(StringSerializer.INSTANCE, lossless(), INCOMPATIBLE);
+        assertResolved(lossless, GeometrySerializer.of(Geometry.class), AFTER_MIGRATION);
         assertResolved(
-                new KryoSerializer<>(String.class, new SerializerConfigImpl()),
-                lossless(),
+                oldSnapshot(Geometry.class, 1, "ARRAY", false, 7, 0, 0),
+                compact(Geometry.class, GeometryEncoding.compact(7, 1, 0)),
+                AFTER_MIGRATION);
+    }
+
+    @Test
+    void theDeclaredClassMustHoldTheOldOne() throws Exception {
+        assertResolved(
+                oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0),
+                compact(Point.class, GeometryEncoding.compact()),
+                INCOMPATIBLE);
+        assertResolved(
+                oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0),
+                GeometrySerializer.of(Point.class),
                 INCOMPATIBLE);
     }
 
-    /** Resolves the new serializer's snapshot against the old one's, both through their bytes. */
+    @Test
+    void asTheNewSnapshotItResolvesAsGeometrySerializerSnapshotDoes() throws Exception {
+        // A job restored with a compact snapshot and not yet rewritten asks it about state.
+        CompactGeometrySerializerSnapshot<Geometry> restored =
+                oldSnapshot(Geometry.class, 1, "ARRAY", true, 0, 0, 0);
+        assertThat(resolve(restored, GeometrySerializer.of(Geometry.class).snapshotConfiguration()))
+                .matches(AFTER_MIGRATION);
+        assertThat(resolve(restored, WkbGeometrySerializer.of(Point.class).snapshotConfiguration()))
+                .matches(AFTER_MIGRATION);
+        assertThat(
+                        resolve(
+                                restored,
+                                new KryoSerializer<>(Point.class, new SerializerConfigImpl())
+                                        .snapshotConfiguration()))
+                .matches(AFTER_MIGRATION);
+        assertThat(resolve(restored, StringSerializer.INSTANCE.snapshotConfiguration()))
+                .matches(INCOMPATIBLE);
+        assertThat(resolve(restored, restored)).matches(AS_IS);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static TypeSerializerSchemaCompatibility<?> resolve(
+            TypeSerializerSnapshot newSnapshot, TypeSerializerSnapshot<?> oldSnapshot) {
+        return newSnapshot.resolveSchemaCompatibility(oldSnapshot);
+    }
+
+    private static <T extends Geometry> GeometrySerializer<T> compact(
+            Class<T> type, GeometryEncoding encoding) {
+        return GeometrySerializer.of(type, encoding);
+    }
+
     private static void assertResolved(
-            TypeSerializer<?> oldSerializer,
+            TypeSerializerSnapshot<?> oldSnapshot,
             TypeSerializer<?> newSerializer,
-            Predicate<TypeSerializerSchemaCompatibility<?>> expected)
-            throws IOException {
+            Predicate<TypeSerializerSchemaCompatibility<?>> expected) {
         TypeSerializerSchemaCompatibility<?> compatibility =
-                Snapshots.resolve(newSerializer, Snapshots.roundTrip(oldSerializer));
+                Snapshots.resolve(newSerializer, oldSnapshot);
         assertThat(expected.test(compatibility))
-                .as("old %s, new %s: %s", oldSerializer, newSerializer, compatibility)
+                .as("old %s, new %s: %s", oldSnapshot, newSerializer, compatibility)
                 .isTrue();
     }
 
-    private static byte[] bytes(
-            int version, int format, String kind, boolean lossless, int xy, int z, int m)
+    /** A compact snapshot of version 1 as a savepoint holds it, read back. */
+    @SuppressWarnings("unchecked")
+    static <T extends Geometry> CompactGeometrySerializerSnapshot<T> oldSnapshot(
+            Class<T> type, int format, String kind, boolean lossless, int xy, int z, int m)
+            throws IOException {
+        return (CompactGeometrySerializerSnapshot<T>)
+                Snapshots.read(bytes(type, 1, format, kind, lossless, xy, z, m));
+    }
+
+    /** The written form of version 1: class, format version, kind, lossless flag, digits. */
+    static byte[] bytes(
+            Class<?> type,
+            int version,
+            int format,
+            String kind,
+            boolean lossless,
+            int xy,
+            int z,
+            int m)
             throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
         out.writeUTF(CompactGeometrySerializerSnapshot.class.getName());
         out.writeInt(version);
-        out.writeUTF(Geometry.class.getName());
+        out.writeUTF(type.getName());
         out.writeInt(format);
         out.writeUTF(kind);
         out.writeBoolean(lossless);

@@ -36,20 +36,19 @@ import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
 /**
- * {@link CompactGeometrySerializer}: the contract every framed serializer of this library keeps
+ * {@link GeometrySerializer} of the compact encoding: the contract every framed serializer of this library keeps
  * ({@link FramedSerializerContract}), then its own records, modes and identity.
  */
 class CompactGeometrySerializerTest extends VarintRecordsContract {
 
     @Override
     protected <T extends Geometry> TypeSerializer<T> serializerOf(Class<T> type) {
-        return new CompactGeometrySerializer<>(type);
+        return GeometrySerializer.of(type, GeometryEncoding.compact());
     }
 
     @Override
     protected <T extends Geometry> TypeSerializer<T> configuredSerializerOf(Class<T> type) {
-        return new CompactGeometrySerializer<>(
-                type, CompactPrecision.LOSSLESS, CoordinateSequenceKind.PACKED_DOUBLE);
+        return GeometrySerializer.of(type, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE);
     }
 
     /** The sequence kind, as for the aligned serializer, and the precision. */
@@ -57,8 +56,8 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
     protected void assertSameOptions(
             TypeSerializer<?> restored, TypeSerializer<?> original, Geometry decoded) {
         super.assertSameOptions(restored, original, decoded);
-        assertThat(((CompactGeometrySerializer<?>) restored).precision())
-                .isEqualTo(((CompactGeometrySerializer<?>) original).precision());
+        assertThat(((GeometrySerializer<?>) restored).encoding())
+                .isEqualTo(((GeometrySerializer<?>) original).encoding());
     }
 
     @Override
@@ -92,7 +91,7 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
         // x 2352219 -> zigzag 4704438 = b6 91 9f 02; y 48856614 -> 97713228 = cc f8 cb 2e
         byte[] record =
                 serialize(
-                        new CompactGeometrySerializer<>(Point.class),
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact()),
                         (Point) Wkt.read("POINT (2.352219 48.856614)"));
         assertThat(Hex.format(record)).isEqualToIgnoringCase("0b00c100" + "b6919f02" + "ccf8cb2e");
     }
@@ -100,43 +99,40 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
     @Test
     void fixedPrecisionRoundsAndLosslessKeeps() throws Exception {
         Point point = (Point) Wkt.read("POINT (2.35221234 48.85661234)");
-        CompactGeometrySerializer<Point> sevenDigits =
-                CompactGeometrySerializer.withPrecision(Point.class, 7, 0, 0);
+        GeometrySerializer<Point> sevenDigits =
+                GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0));
         Point rounded = deserialize(sevenDigits, serialize(sevenDigits, point));
         assertThat(rounded.getX()).isEqualTo(2.3522123);
         assertThat(rounded.getY()).isEqualTo(48.8566123);
-        CompactGeometrySerializer<Point> lossless = new CompactGeometrySerializer<>(Point.class);
+        GeometrySerializer<Point> lossless = GeometrySerializer.of(Point.class, GeometryEncoding.compact());
         ExactGeometry.assertExactlyEqual(deserialize(lossless, serialize(lossless, point)), point);
     }
 
     @Test
     void equalityIsByClassPrecisionAndSequenceKind() {
-        CompactGeometrySerializer<Point> lossless = new CompactGeometrySerializer<>(Point.class);
+        GeometrySerializer<Point> lossless = GeometrySerializer.of(Point.class, GeometryEncoding.compact());
         assertThat(lossless)
-                .isEqualTo(new CompactGeometrySerializer<>(Point.class))
-                .hasSameHashCodeAs(new CompactGeometrySerializer<>(Point.class))
+                .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact()))
+                .hasSameHashCodeAs(GeometrySerializer.of(Point.class, GeometryEncoding.compact()))
                 .isEqualTo(lossless.duplicate())
                 .isNotSameAs(lossless.duplicate())
-                .isNotEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 0, 0))
+                .isNotEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0)))
                 .isNotEqualTo(
-                        new CompactGeometrySerializer<>(
-                                Point.class,
-                                CompactPrecision.LOSSLESS,
-                                CoordinateSequenceKind.PACKED_DOUBLE))
-                .isNotEqualTo(new CompactGeometrySerializer<>(LineString.class))
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE))
+                .isNotEqualTo(GeometrySerializer.of(LineString.class, GeometryEncoding.compact()))
                 .isNotEqualTo(GeometrySerializer.of(Point.class))
                 .isNotEqualTo(StringSerializer.INSTANCE);
-        assertThat(CompactGeometrySerializer.withPrecision(Point.class, 7, 1, 2))
-                .isEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 1, 2))
-                .isNotEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 1, 3));
+        assertThat(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 2)))
+                .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 2)))
+                .isNotEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 3)));
     }
 
     @Test
     void precisionsOutsidePostgisRangesAreRefused() {
-        assertThatThrownBy(() -> CompactGeometrySerializer.withPrecision(Point.class, 8, 0, 0))
+        assertThatThrownBy(() -> GeometrySerializer.of(Point.class, GeometryEncoding.compact(8, 0, 0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-7..7");
-        assertThatThrownBy(() -> CompactGeometrySerializer.withPrecision(Point.class, 7, -1, 0))
+        assertThatThrownBy(() -> GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, -1, 0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("0..7");
     }

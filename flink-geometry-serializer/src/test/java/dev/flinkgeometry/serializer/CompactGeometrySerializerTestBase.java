@@ -26,7 +26,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
- * Flink's {@link SerializerTestBase} for {@link CompactGeometrySerializer}, plus what every compact
+ * Flink's {@link SerializerTestBase} for {@link GeometrySerializer} of a compact encoding, plus what every compact
  * serializer must do with its data: read back exactly (lossless, or data exact at the fixed
  * precision), re-serialize to identical bytes, decode into the configured sequence kind. Subclasses
  * supply the class and data (and the mode and sequence kind).
@@ -41,13 +41,13 @@ abstract class CompactGeometrySerializerTestBase<T extends Geometry> extends Ser
         return CoordinateSequenceKind.ARRAY;
     }
 
-    CompactPrecision precision() {
-        return CompactPrecision.LOSSLESS;
+    GeometryEncoding encoding() {
+        return GeometryEncoding.compact();
     }
 
     @Override
     protected final TypeSerializer<T> createSerializer() {
-        return new CompactGeometrySerializer<>(getTypeClass(), precision(), sequenceKind());
+        return GeometrySerializer.of(getTypeClass(), encoding(), sequenceKind());
     }
 
     @Override

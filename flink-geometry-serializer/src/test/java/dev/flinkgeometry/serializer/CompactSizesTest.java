@@ -36,9 +36,9 @@ class CompactSizesTest {
 
     private static final TypeSerializer<Geometry> ALIGNED = GeometrySerializer.of(Geometry.class);
     private static final TypeSerializer<Geometry> LOSSLESS =
-            new CompactGeometrySerializer<>(Geometry.class);
+            GeometrySerializer.of(Geometry.class, GeometryEncoding.compact());
     private static final TypeSerializer<Geometry> SEVEN =
-            CompactGeometrySerializer.withPrecision(Geometry.class, 7, 7, 7);
+            GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
 
     /** A 6-decimal ordinate as a JSON feed delivers it: text parsed with Double.parseDouble. */
     private static double sixDecimals(Random random, double min, double max) {

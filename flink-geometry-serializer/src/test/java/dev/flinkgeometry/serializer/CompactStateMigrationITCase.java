@@ -61,9 +61,9 @@ class CompactStateMigrationITCase {
     @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
 
     private static final TypeInformation<Geometry> LOSSLESS =
-            CompactGeometryTypeInfo.lossless(Geometry.class);
+            GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
     private static final TypeInformation<Geometry> SEVEN_DIGITS =
-            CompactGeometryTypeInfo.withPrecision(Geometry.class, 7, 7, 7);
+            GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
 
     static Stream<Arguments> directionsBackendsAndFormats() {
         List<Predecessor<Geometry>> directions =
@@ -78,14 +78,14 @@ class CompactStateMigrationITCase {
                         new Direction(
                                 "compact to aligned",
                                 LOSSLESS,
-                                "CompactGeometrySerializer",
+                                "GeometrySerializer",
                                 GeometryTypeInfo.of(Geometry.class),
                                 KeyedGeometryStates.geometries(),
                                 ExactGeometry::asDecoded),
                         new Direction(
                                 "compact lossless to 7 digits",
                                 LOSSLESS,
-                                "CompactGeometrySerializer",
+                                "GeometrySerializer",
                                 SEVEN_DIGITS,
                                 decimalGeometries(),
                                 ExactGeometry::asDecoded),
@@ -230,9 +230,7 @@ class CompactStateMigrationITCase {
                     StateTypes.of(oldType),
                     newType,
                     oldShape,
-                    newType instanceof CompactGeometryTypeInfo
-                            ? "CompactGeometrySerializer"
-                            : "GeometrySerializer");
+                    "GeometrySerializer");
             this.newType = newType;
             this.geometries = geometries;
             this.carried = carried;

@@ -53,8 +53,8 @@ class DeclaredClassRefusalTest {
         for (TypeSerializer<Point> serializer :
                 List.<TypeSerializer<Point>>of(
                         GeometrySerializer.of(Point.class),
-                        new CompactGeometrySerializer<>(Point.class),
-                        CompactGeometrySerializer.withPrecision(Point.class, 7, 7, 7),
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact()),
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 7, 7)),
                         new WkbGeometrySerializer<>(Point.class))) {
             assertRefusedAndNothingWritten(
                     serializer,

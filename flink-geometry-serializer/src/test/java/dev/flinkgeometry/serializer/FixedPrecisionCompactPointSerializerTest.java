@@ -17,7 +17,7 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.Point;
 
 /**
- * {@link CompactGeometrySerializer} at 7 X/Y digits, 2 Z and 1 M digits, declared for {@code
+ * {@link GeometrySerializer} compact at 7 X/Y digits, 2 Z and 1 M digits, declared for {@code
  * Point}: points whose ordinates that precision holds read back exactly; those it cannot round
  * (NaN, infinities, too large) are kept in the aligned form.
  */
@@ -25,8 +25,8 @@ class FixedPrecisionCompactPointSerializerTest extends CompactGeometrySerializer
     private static final GeometryFactory FACTORY = GeometryFixtures.ARRAY_FACTORY;
 
     @Override
-    CompactPrecision precision() {
-        return CompactPrecision.of(7, 2, 1);
+    GeometryEncoding encoding() {
+        return GeometryEncoding.compact(7, 2, 1);
     }
 
     @Override

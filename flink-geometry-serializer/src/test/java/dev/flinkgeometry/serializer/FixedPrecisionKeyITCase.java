@@ -64,7 +64,7 @@ class FixedPrecisionKeyITCase {
         handled = new CountDownLatch(twins.size());
         StreamExecutionEnvironment env = SavepointJobs.environment(backend, null);
         SavepointJobs.keys(env, twins)
-                .keyBy(Wkt::read, CompactGeometryTypeInfo.withPrecision(Geometry.class, 7, 0, 0))
+                .keyBy(Wkt::read, GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0)))
                 .process(new FirstTextFunction(), Types.STRING)
                 .sinkTo(new DiscardingSink<>());
         jobs.startAndAwait(env, "fixed-precision keys, " + backend, handled);

@@ -72,7 +72,8 @@ class FormatEvolutionTest {
     void theRestoredSerializerUsesTheRecordedFormatVersionNotTodays() {
         int future = GeometrySerializer.FORMAT_VERSION + 1;
         GeometrySerializerSnapshot<Point> snapshot =
-                new GeometrySerializerSnapshot<>(Point.class, future, CoordinateSequenceKind.ARRAY);
+                new GeometrySerializerSnapshot<>(
+                        Point.class, GeometryEncoding.ALIGNED, future, CoordinateSequenceKind.ARRAY);
         assertThatThrownBy(snapshot::restoreSerializer)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown aligned format version " + future);
@@ -84,10 +85,13 @@ class FormatEvolutionTest {
         // As if version current + 1 existed: its snapshot is asked about today's.
         GeometrySerializerSnapshot<Geometry> newer =
                 new GeometrySerializerSnapshot<>(
-                        Geometry.class, current + 1, CoordinateSequenceKind.ARRAY);
+                        Geometry.class,
+                        GeometryEncoding.ALIGNED,
+                        current + 1,
+                        CoordinateSequenceKind.ARRAY);
         GeometrySerializerSnapshot<Geometry> today =
                 new GeometrySerializerSnapshot<>(
-                        Geometry.class, current, CoordinateSequenceKind.ARRAY);
+                        Geometry.class, GeometryEncoding.ALIGNED, current, CoordinateSequenceKind.ARRAY);
         TypeSerializerSchemaCompatibility<Geometry> upgrade =
                 newer.resolveSchemaCompatibility(today);
         assertThat(upgrade.isCompatibleAfterMigration()).as("%s", upgrade).isTrue();

@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import java.io.IOException;
 import java.util.function.Predicate;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
@@ -30,6 +31,7 @@ import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.util.InstantiationUtil;
+import org.apache.sedona.flink.GeometryTypeSerializer;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryCollection;
@@ -61,7 +63,7 @@ class GeometrySerializerSnapshotTest {
             assertThat(snapshot.geometryClass()).isEqualTo(serializer.geometryClass());
             assertThat(snapshot.formatVersion()).isEqualTo(GeometrySerializer.FORMAT_VERSION);
             assertThat(snapshot.sequenceKind()).isEqualTo(serializer.sequenceKind());
-            assertThat(snapshot.getCurrentVersion()).isEqualTo(1);
+            assertThat(snapshot.getCurrentVersion()).isEqualTo(2);
 
             TypeSerializer<?> restoreSerializer = snapshot.restoreSerializer();
             assertThat(restoreSerializer).isEqualTo(serializer).isNotSameAs(serializer);
@@ -70,7 +72,8 @@ class GeometrySerializerSnapshotTest {
     }
 
     @Test
-    void theVersionedFormIsClassNameVersionGeometryClassFormatVersionAndKind() throws Exception {
+    void theVersionedFormIsClassNameVersionGeometryClassKindEncodingAndFormatVersion()
+            throws Exception {
         DataOutputSerializer out = new DataOutputSerializer(64);
         TypeSerializerSnapshot.writeVersionedSnapshot(
                 out,
@@ -78,11 +81,70 @@ class GeometrySerializerSnapshotTest {
                         .snapshotConfiguration());
         DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
         assertThat(in.readUTF()).isEqualTo(GeometrySerializerSnapshot.class.getName());
-        assertThat(in.readInt()).as("snapshot version").isEqualTo(1);
+        assertThat(in.readInt()).as("snapshot version").isEqualTo(2);
         assertThat(in.readUTF()).isEqualTo(Polygon.class.getName());
-        assertThat(in.readInt()).as("format version").isEqualTo(1);
         assertThat(in.readUTF()).isEqualTo("PACKED_DOUBLE");
+        assertThat(in.readUnsignedByte()).as("encoding: aligned").isEqualTo(0);
+        assertThat(in.readInt()).as("format version").isEqualTo(1);
         assertThat(in.available()).isZero();
+    }
+
+    @Test
+    void aCompactSnapshotAddsItsDigitsAndDeclaredSrid() throws Exception {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        TypeSerializerSnapshot.writeVersionedSnapshot(
+                out,
+                GeometrySerializer.of(
+                                Point.class, GeometryEncoding.compact(7, 2, 0).withDeclaredSrid(4326))
+                        .snapshotConfiguration());
+        DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+        assertThat(in.readUTF()).isEqualTo(GeometrySerializerSnapshot.class.getName());
+        assertThat(in.readInt()).as("snapshot version").isEqualTo(2);
+        assertThat(in.readUTF()).isEqualTo(Point.class.getName());
+        assertThat(in.readUTF()).isEqualTo("ARRAY");
+        assertThat(in.readUnsignedByte()).as("encoding: compact").isEqualTo(1);
+        assertThat(in.readInt()).as("compact format version").isEqualTo(1);
+        assertThat(in.readBoolean()).as("lossless").isFalse();
+        assertThat(in.readByte()).isEqualTo((byte) 7);
+        assertThat(in.readByte()).isEqualTo((byte) 2);
+        assertThat(in.readByte()).isEqualTo((byte) 0);
+        assertThat(in.readInt()).as("declared SRID").isEqualTo(4326);
+        assertThat(in.available()).isZero();
+    }
+
+    @Test
+    void everyEncodingRoundTripsAndRestoresItsSerializer() throws Exception {
+        for (GeometryEncoding encoding :
+                new GeometryEncoding[] {
+                    GeometryEncoding.ALIGNED,
+                    GeometryEncoding.compact(),
+                    GeometryEncoding.compact().withDeclaredSrid(4326),
+                    GeometryEncoding.compact(-2, 3, 7),
+                    GeometryEncoding.compact(7, 0, 0).withDeclaredSrid(16_777_215)
+                }) {
+            GeometrySerializer<?> serializer =
+                    GeometrySerializer.of(
+                            LineString.class, encoding, CoordinateSequenceKind.PACKED_DOUBLE);
+            TypeSerializerSnapshot<?> read = roundTrip(serializer);
+            assertThat(read.restoreSerializer()).as("%s", encoding).isEqualTo(serializer);
+            assertThat(resolve(serializer, read).isCompatibleAsIs()).as("%s", encoding).isTrue();
+        }
+    }
+
+    @Test
+    void aBadCompactEncodingFails() {
+        assertThatThrownBy(() -> read(compactBytes(2, 1, false, 9, 0, 0, 0)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("invalid compact encoding");
+        assertThatThrownBy(() -> read(compactBytes(2, 1, true, 0, 0, 0, 16_777_216)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("declared SRID 16777216");
+        assertThatThrownBy(() -> read(compactBytes(2, 2, true, 0, 0, 0, 0)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown compact format version 2");
+        assertThatThrownBy(() -> read(compactBytes(2, 1, true, 7, 0, 0, 0)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("lossless");
     }
 
     @Test
@@ -95,7 +157,7 @@ class GeometrySerializerSnapshotTest {
 
     @Test
     void anUnknownSnapshotVersionFailsWithAClearMessage() {
-        for (int version : new int[] {0, 2, 99}) {
+        for (int version : new int[] {0, 3, 99}) {
             byte[] bytes =
                     snapshotBytes(
                             version, Point.class.getName(), 1, CoordinateSequenceKind.ARRAY.name());
@@ -203,10 +265,71 @@ class GeometrySerializerSnapshotTest {
         GeometrySerializerSnapshot<Point> fromTheFuture =
                 new GeometrySerializerSnapshot<>(
                         Point.class,
+                        GeometryEncoding.ALIGNED,
                         GeometrySerializer.FORMAT_VERSION + 1,
                         CoordinateSequenceKind.ARRAY);
         assertThat(resolve(GeometrySerializer.of(Point.class), fromTheFuture).isIncompatible())
                 .isTrue();
+    }
+
+    @Test
+    void anotherEncodingMigratesBothWays() throws Exception {
+        GeometryEncoding[] encodings = {
+            GeometryEncoding.ALIGNED,
+            GeometryEncoding.compact(),
+            GeometryEncoding.compact().withDeclaredSrid(4326),
+            GeometryEncoding.compact().withDeclaredSrid(3857),
+            GeometryEncoding.compact(7, 0, 0),
+            GeometryEncoding.compact(7, 1, 0),
+            GeometryEncoding.compact(7, 0, 0).withDeclaredSrid(4326)
+        };
+        for (GeometryEncoding before : encodings) {
+            for (GeometryEncoding after : encodings) {
+                TypeSerializerSchemaCompatibility<?> compatibility =
+                        resolve(
+                                GeometrySerializer.of(Geometry.class, after),
+                                roundTrip(GeometrySerializer.of(Point.class, before)));
+                assertThat(
+                                before.equals(after)
+                                        ? compatibility.isCompatibleAsIs()
+                                        : compatibility.isCompatibleAfterMigration())
+                        .as("old %s, new %s: %s", before, after, compatibility)
+                        .isTrue();
+                assertThat(
+                                resolve(
+                                                GeometrySerializer.of(Point.class, after),
+                                                roundTrip(
+                                                        GeometrySerializer.of(
+                                                                Geometry.class, before)))
+                                        .isIncompatible())
+                        .as("old %s of Geometry, new %s of Point", before, after)
+                        .isTrue();
+            }
+        }
+    }
+
+    @Test
+    void predecessorStateMigratesToCompact() throws Exception {
+        GeometrySerializer<Geometry> lossless =
+                GeometrySerializer.of(Geometry.class, GeometryEncoding.compact());
+        GeometrySerializer<Point> digits =
+                GeometrySerializer.of(
+                        Point.class, GeometryEncoding.compact(7, 0, 0).withDeclaredSrid(4326));
+        assertThat(resolve(lossless, roundTrip(WkbGeometrySerializer.of(Geometry.class))))
+                .matches(TypeSerializerSchemaCompatibility::isCompatibleAfterMigration);
+        assertThat(resolve(digits, roundTrip(WkbGeometrySerializer.of(Point.class))))
+                .matches(TypeSerializerSchemaCompatibility::isCompatibleAfterMigration);
+        assertThat(
+                        resolve(
+                                digits,
+                                roundTrip(
+                                        new KryoSerializer<>(
+                                                Point.class, new SerializerConfigImpl()))))
+                .matches(TypeSerializerSchemaCompatibility::isCompatibleAfterMigration);
+        assertThat(resolve(lossless, roundTrip(GeometryTypeSerializer.INSTANCE)))
+                .matches(TypeSerializerSchemaCompatibility::isCompatibleAfterMigration);
+        assertThat(resolve(lossless, roundTrip(StringSerializer.INSTANCE)))
+                .matches(TypeSerializerSchemaCompatibility::isIncompatible);
     }
 
     @Test
@@ -259,7 +382,26 @@ class GeometrySerializerSnapshotTest {
                 .isTrue();
     }
 
-    /** A versioned GeometrySerializerSnapshot written field by field. */
+    /** A versioned compact GeometrySerializerSnapshot of Geometry written field by field. */
+    private static byte[] compactBytes(
+            int version, int formatVersion, boolean lossless, int xy, int z, int m, int srid)
+            throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        out.writeUTF(GeometrySerializerSnapshot.class.getName());
+        out.writeInt(version);
+        out.writeUTF(Geometry.class.getName());
+        out.writeUTF("ARRAY");
+        out.writeByte(1);
+        out.writeInt(formatVersion);
+        out.writeBoolean(lossless);
+        out.writeByte(xy);
+        out.writeByte(z);
+        out.writeByte(m);
+        out.writeInt(srid);
+        return out.getCopyOfBuffer();
+    }
+
+    /** A versioned GeometrySerializerSnapshot of version 1 written field by field. */
     private static byte[] snapshotBytes(
             int version, String geometryClass, int formatVersion, String sequenceKind) {
         try {

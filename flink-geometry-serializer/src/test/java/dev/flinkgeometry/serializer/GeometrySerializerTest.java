@@ -180,7 +180,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
                 .hasSameHashCodeAs(
                         new GeometrySerializer<>(
                                 Geometry.class, CoordinateSequenceKind.PACKED_DOUBLE));
-        assertThatThrownBy(() -> new GeometrySerializer<>(Point.class, null))
+        assertThatThrownBy(() -> new GeometrySerializer<>(Point.class, (CoordinateSequenceKind) null))
                 .isInstanceOf(NullPointerException.class);
     }
 

@@ -99,7 +99,7 @@ class GeometryTypeInfoTest {
                         GeometryTypeInfo.of(Polygon.class),
                         GeometryTypeInfo.of(Point.class, CoordinateSequenceKind.PACKED_DOUBLE),
                         WkbGeometryTypeInfo.of(Point.class),
-                        CompactGeometryTypeInfo.lossless(Point.class));
+                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()));
         for (TypeInformation<?> other : others) {
             assertThat(point).as("%s", other).isNotEqualTo(other);
             assertThat(point.hashCode()).as("hash of %s", other).isNotEqualTo(other.hashCode());

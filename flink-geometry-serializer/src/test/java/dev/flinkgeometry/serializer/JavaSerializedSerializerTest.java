@@ -52,7 +52,7 @@ class JavaSerializedSerializerTest {
     void aCompactSerializerOfTheParentOfCommitDe25f99ReadsBack() throws Exception {
         TypeSerializer<Point> restored = read("compact-geometry-serializer-de25f99.ser");
         assertThat(restored)
-                .isEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 3, 0));
+                .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 3, 0)));
         Point point = (Point) Wkt.read("POINT Z (2.35221234 48.85661234 35.1234)", 4326);
         Point read = roundTrip(restored, point);
         assertThat(read.getX()).isEqualTo(2.3522123);

@@ -17,8 +17,8 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.Varint;
-import dev.flinkgeometry.serializer.CompactGeometrySerializer;
-import dev.flinkgeometry.serializer.CompactPrecision;
+import dev.flinkgeometry.serializer.GeometryEncoding;
+import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
 import dev.flinkgeometry.testing.ExactGeometry;
@@ -45,16 +45,16 @@ import org.locationtech.jts.geom.Geometry;
 class CompactFormatFuzzTest {
     private static final CoordinateSequenceKind[] KINDS = CoordinateSequenceKind.values();
 
-    private final CompactGeometrySerializer<?>[] serializers = {
-        new CompactGeometrySerializer<>(Geometry.class, CompactPrecision.LOSSLESS, KINDS[0]),
-        new CompactGeometrySerializer<>(Geometry.class, CompactPrecision.LOSSLESS, KINDS[1])
+    private final GeometrySerializer<?>[] serializers = {
+        GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[0]),
+        GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[1])
     };
 
     @FuzzTest
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void anyBytes(byte[] input) throws IOException {
         checkPayload(input);
-        for (CompactGeometrySerializer<?> serializer : serializers) {
+        for (GeometrySerializer<?> serializer : serializers) {
             RawStreamCheck.check("CompactGeometrySerializer", serializer, input);
         }
     }
@@ -116,7 +116,7 @@ class CompactFormatFuzzTest {
                 payload, 0, framed, Varint.write(payload.length, framed, 0), payload.length);
         for (int k = 0; k < KINDS.length; k++) {
             CoordinateSequenceKind kind = KINDS[k];
-            CompactGeometrySerializer<?> serializer = serializers[k];
+            GeometrySerializer<?> serializer = serializers[k];
             Outcome decoded =
                     DecodeBudget.decode(
                             "CompactDecoder " + kind,

@@ -41,14 +41,17 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
-/** The compact type information: key types, keyBy, POJO fields and whole-job registration. */
-class CompactGeometryTypeInfoTest {
+/**
+ * {@link GeometryTypeInfo} of the compact encodings: key types, keyBy, POJO fields and whole-job
+ * registration.
+ */
+class CompactTypeInfoTest {
 
     /** A POJO with one compact field (lossless) and one default field. */
     public static class Trip {
         public int id;
 
-        @TypeInfo(CompactGeometryTypeInfoFactory.class)
+        @TypeInfo(GeometryTypeInfoFactory.Compact.class)
         public LineString track;
 
         @TypeInfo(SevenDigits.class)
@@ -58,27 +61,33 @@ class CompactGeometryTypeInfoTest {
     }
 
     /** A fixed-precision factory, as the factory's documentation shows. */
-    public static class SevenDigits extends CompactGeometryTypeInfoFactory {
+    public static class SevenDigits extends GeometryTypeInfoFactory {
         public SevenDigits() {
-            super(CompactPrecision.of(7, 7, 7));
+            super(GeometryEncoding.compact(7, 7, 7));
         }
     }
 
     @Test
     void losslessIsAKeyTypeAndFixedPrecisionIsNot() {
-        CompactGeometryTypeInfo<Point> lossless = CompactGeometryTypeInfo.lossless(Point.class);
+        GeometryTypeInfo<Point> lossless = GeometryTypeInfo.of(Point.class, GeometryEncoding.compact());
         assertThat(lossless.isKeyType()).isTrue();
-        assertThat(CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0).isKeyType())
+        assertThat(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0)).isKeyType())
                 .isFalse();
         assertThat(lossless.createSerializer(new SerializerConfigImpl()))
-                .isEqualTo(new CompactGeometrySerializer<>(Point.class));
+                .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact()));
         assertThat(
-                        CompactGeometryTypeInfo.withPrecision(Point.class, 7, 1, 2)
+                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 1, 2))
                                 .createSerializer(new SerializerConfigImpl()))
-                .isEqualTo(CompactGeometrySerializer.withPrecision(Point.class, 7, 1, 2));
-        assertThat(CompactGeometryTypeInfo.of(Point.class)).isEqualTo(lossless);
-        assertThatThrownBy(() -> CompactGeometryTypeInfo.of(String.class))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 2)));
+        assertThat(lossless).isNotEqualTo(GeometryTypeInfo.of(Point.class));
+        assertThat(lossless.encoding()).isEqualTo(GeometryEncoding.compact());
+        assertThat(
+                        GeometryTypeInfo.of(
+                                        Point.class,
+                                        GeometryEncoding.compact().withDeclaredSrid(4326))
+                                .isKeyType())
+                .as("a declared SRID keeps the bytes a function of the values")
+                .isTrue();
     }
 
     /**
@@ -95,32 +104,30 @@ class CompactGeometryTypeInfoTest {
                         () ->
                                 new Keys.SelectorFunctionKeys<>(
                                         identity,
-                                        CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0),
-                                        CompactGeometryTypeInfo.withPrecision(
-                                                Point.class, 7, 0, 0)))
+                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0)),
+                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(InvalidProgramException.class)
                 .hasMessageContaining("is not a valid key type");
         assertThatThrownBy(
                         () ->
                                 new Keys.ExpressionKeys<>(
                                         "*",
-                                        CompactGeometryTypeInfo.withPrecision(
-                                                Point.class, 7, 0, 0)))
+                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(InvalidProgramException.class)
                 .hasMessageContaining("cannot be used as key");
         assertThatCode(
                         () ->
                                 new Keys.SelectorFunctionKeys<>(
                                         identity,
-                                        CompactGeometryTypeInfo.lossless(Point.class),
-                                        CompactGeometryTypeInfo.lossless(Point.class)))
+                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
+                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         DataStream<Point> exact =
                 env.fromData(
-                        CompactGeometryTypeInfo.lossless(Point.class),
+                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
                         (Point) Wkt.read("POINT (1 2)"));
-        assertThatCode(() -> exact.keyBy(p -> p, CompactGeometryTypeInfo.lossless(Point.class)))
+        assertThatCode(() -> exact.keyBy(p -> p, GeometryTypeInfo.of(Point.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
     }
 
@@ -134,8 +141,8 @@ class CompactGeometryTypeInfoTest {
     @Test
     void keyByAcceptsAFixedPrecisionKeyTypeAndMakesItTheStateKeySerializer() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        CompactGeometryTypeInfo<Point> sevenDigits =
-                CompactGeometryTypeInfo.withPrecision(Point.class, 7, 0, 0);
+        GeometryTypeInfo<Point> sevenDigits =
+                GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0));
         env.fromData(sevenDigits, (Point) Wkt.read("POINT (1 2)"))
                 .keyBy(p -> p, sevenDigits)
                 .map(p -> p, sevenDigits)
@@ -148,7 +155,7 @@ class CompactGeometryTypeInfoTest {
             }
         }
         assertThat(keySerializers)
-                .containsExactly(CompactGeometrySerializer.withPrecision(Point.class, 7, 0, 0));
+                .containsExactly(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0)));
     }
 
     @Test
@@ -157,9 +164,9 @@ class CompactGeometryTypeInfoTest {
         assertThat(type).isInstanceOf(PojoTypeInfo.class);
         PojoTypeInfo<Trip> pojo = (PojoTypeInfo<Trip>) type;
         assertThat(pojo.getTypeAt(pojo.getFieldIndex("track")))
-                .isEqualTo(CompactGeometryTypeInfo.lossless(LineString.class));
+                .isEqualTo(GeometryTypeInfo.of(LineString.class, GeometryEncoding.compact()));
         assertThat(pojo.getTypeAt(pojo.getFieldIndex("end")))
-                .isEqualTo(CompactGeometryTypeInfo.withPrecision(Point.class, 7, 7, 7));
+                .isEqualTo(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 7, 7)));
     }
 
     /**
@@ -173,22 +180,37 @@ class CompactGeometryTypeInfoTest {
         try {
             registry.remove(Geometry.class);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-            CompactGeometryTypes.registerWith(env);
-            CompactGeometryTypes.registerWith(env); // safe to repeat
+            GeometryTypes.registerWith(env, GeometryEncoding.compact());
+            GeometryTypes.registerWith(env, GeometryEncoding.compact()); // safe to repeat
             assertThat(TypeInformation.of(Point.class))
-                    .isEqualTo(CompactGeometryTypeInfo.lossless(Point.class));
+                    .isEqualTo(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()));
             assertThat(env.getConfig().getSerializerConfig().getDefaultKryoSerializerClasses())
                     .as("Kryo left alone")
                     .isEmpty();
+            assertThat(GeometryTypes.registeredEncoding()).isEqualTo(GeometryEncoding.compact());
             assertThatThrownBy(() -> GeometryTypes.registerWith(env))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("CompactGeometryTypeInfoFactory");
+                    .hasMessageContaining("registered with the compact lossless encoding")
+                    .hasMessageContaining("one JVM registers one encoding");
+            assertThatThrownBy(
+                            () -> GeometryTypes.registerWith(env, GeometryEncoding.compact(7, 7, 7)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("not compact 7/7/7 digits");
+
+            registry.remove(Geometry.class);
+            GeometryEncoding gps = GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326);
+            GeometryTypes.registerWith(env, gps);
+            GeometryTypes.registerWith(env, GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326));
+            assertThat(TypeInformation.of(LineString.class))
+                    .isEqualTo(GeometryTypeInfo.of(LineString.class, gps));
+            assertThat(GeometryTypes.registeredEncoding()).isEqualTo(gps);
 
             registry.remove(Geometry.class);
             GeometryTypes.registerWith(env);
-            assertThatThrownBy(() -> CompactGeometryTypes.registerWith(env))
+            assertThat(GeometryTypes.registeredEncoding()).isEqualTo(GeometryEncoding.ALIGNED);
+            assertThatThrownBy(() -> GeometryTypes.registerWith(env, GeometryEncoding.compact()))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("one JVM registers either");
+                    .hasMessageContaining("registered with the aligned encoding");
         } finally {
             registry.clear();
             registry.putAll(saved);
