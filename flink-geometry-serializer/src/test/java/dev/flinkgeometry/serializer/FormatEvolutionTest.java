@@ -102,14 +102,20 @@ class FormatEvolutionTest {
 
     @Test
     void everySnapshotVersionEverWrittenIsReadAndOthersAreRefused() throws Exception {
-        // Snapshot version 1 is the only one written so far.
-        assertThat(new GeometrySerializerSnapshot<>().getCurrentVersion()).isEqualTo(1);
+        // Snapshot version 2 (with the encoding) is written; version 1 (aligned only) is read.
+        assertThat(new GeometrySerializerSnapshot<>().getCurrentVersion()).isEqualTo(2);
         assertThat(Snapshots.read(snapshotBytes(1, 1, CoordinateSequenceKind.ARRAY)))
                 .isInstanceOf(GeometrySerializerSnapshot.class);
-        assertThatThrownBy(() -> Snapshots.read(snapshotBytes(2, 1, CoordinateSequenceKind.ARRAY)))
+        assertThat(
+                        Snapshots.read(
+                                Snapshots.versioned(
+                                        GeometrySerializer.of(Geometry.class)
+                                                .snapshotConfiguration())))
+                .isInstanceOf(GeometrySerializerSnapshot.class);
+        assertThatThrownBy(() -> Snapshots.read(snapshotBytes(3, 1, CoordinateSequenceKind.ARRAY)))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("GeometrySerializerSnapshot version 2")
-                .hasMessageContaining("reads versions 1..1");
+                .hasMessageContaining("GeometrySerializerSnapshot version 3")
+                .hasMessageContaining("reads versions 1..2");
     }
 
     @Test

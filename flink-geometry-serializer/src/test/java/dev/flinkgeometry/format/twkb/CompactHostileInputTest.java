@@ -54,7 +54,10 @@ class CompactHostileInputTest {
     @Example
     void badBytesAreNamed() {
         assertThat(failure("")).hasMessageContaining("no kind byte");
-        assertThat(failure("03")).hasMessageContaining("unknown compact record kind 0x3");
+        assertThat(failure("08")).hasMessageContaining("unknown compact record kind 0x8");
+        // The forms of a declared SRID, to a reader that declares none.
+        assertThat(failure("03")).hasMessageContaining("declares none");
+        assertThat(failure("c10002")).hasMessageContaining("declares none");
         assertThat(failure("000800")).hasMessageContaining("unknown TWKB geometry type 8");
         assertThat(failure("0008").offset()).isEqualTo(2); // offsets count from the kind byte
         assertThat(failure("01e6210008").offset()).isEqualTo(5);
