@@ -11,7 +11,8 @@
  */
 package dev.flinkgeometry.examples;
 
-import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometryEncoding;
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -126,10 +127,10 @@ public final class LastPositionsJob {
         private final ValueStateDescriptor<Long> countDescriptor =
                 new ValueStateDescriptor<>("fixes", Types.LONG);
         private final ValueStateDescriptor<Point> lastDescriptor =
-                new ValueStateDescriptor<>("last", CompactGeometryTypeInfo.lossless(Point.class));
+                new ValueStateDescriptor<>("last", GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()));
         private final ValueStateDescriptor<LineString> trackDescriptor =
                 new ValueStateDescriptor<>(
-                        "track", CompactGeometryTypeInfo.withPrecision(LineString.class, 5, 0, 0));
+                        "track", GeometryTypeInfo.of(LineString.class, GeometryEncoding.compact(5, 0, 0)));
 
         private transient ValueState<Long> count;
         private transient ValueState<Point> last;

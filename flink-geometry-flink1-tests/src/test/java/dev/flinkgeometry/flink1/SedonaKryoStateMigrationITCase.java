@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;
-import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.testing.KeyedGeometryStates;
 import dev.flinkgeometry.testing.MiniClusters;
@@ -59,8 +59,8 @@ import org.locationtech.jts.index.strtree.STRtree;
  * Flink 1.20 only (compiled by the {@code flink-1.20} profile alone): state of a job that ran
  * Apache Sedona's {@code SedonaContext.create}, which registers Sedona's Kryo serializer ({@link
  * GeometrySerde}, sedona-common 1.6.0) for every JTS class, moves to {@link
- * dev.flinkgeometry.serializer.GeometrySerializer}, or straight to the lossless {@link
- * dev.flinkgeometry.serializer.CompactGeometrySerializer}. Kryo state of Flink 1.x cannot be read
+ * dev.flinkgeometry.serializer.GeometrySerializer}, aligned or straight to the lossless compact
+ * encoding. Kryo state of Flink 1.x cannot be read
  * by Flink 2.x at all, so 1.20 is where such a job must migrate. The new job no longer registers
  * anything of Sedona's; Flink reads the old state with the Kryo serializer restored from the
  * savepoint (so sedona-common must still be on its class path) and writes it with {@link
@@ -141,13 +141,13 @@ class SedonaKryoStateMigrationITCase {
                 jobs);
     }
 
-    /** The same state moves straight to the lossless compact serializer. */
+    /** The same state moves straight to the lossless compact encoding. */
     @ParameterizedTest(name = "{0}, {1} savepoints")
     @MethodSource("dev.flinkgeometry.testing.SavepointJobs#backendsAndFormats")
-    void sedonaKryoStateMigratesToCompactGeometrySerializer(
+    void sedonaKryoStateMigratesToTheCompactEncoding(
             String backend, SavepointFormatType format, @TempDir Path savepoints) throws Exception {
         StateMigrationScenario.upgrade(
-                new SedonaKryo(CompactGeometryTypeInfo.lossless(Geometry.class)),
+                new SedonaKryo(GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact())),
                 backend,
                 format,
                 savepoints,

@@ -24,7 +24,7 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 
 /**
- * Lossless {@link CompactGeometrySerializer} declared for {@code Geometry}: every class, mixes,
+ * {@link GeometrySerializer}, compact lossless, declared for {@code Geometry}: every class, mixes,
  * Z/M/ZM, empties, nested collections, NaN, -0.0, infinities, 1e-300, 1e308, decimal ordinates.
  */
 class CompactGeometryMixSerializerTest extends CompactGeometrySerializerTestBase<Geometry> {

@@ -39,6 +39,9 @@ class CompactSizesTest {
             GeometrySerializer.of(Geometry.class, GeometryEncoding.compact());
     private static final TypeSerializer<Geometry> SEVEN =
             GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
+    private static final TypeSerializer<Geometry> GPS =
+            GeometrySerializer.of(
+                    Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326));
 
     /** A 6-decimal ordinate as a JSON feed delivers it: text parsed with Double.parseDouble. */
     private static double sixDecimals(Random random, double min, double max) {
@@ -127,6 +130,51 @@ class CompactSizesTest {
         List<Geometry> tracks = gpsTracks();
         report("GPS feed track, 17 points", tracks);
         assertThat(bytes(ALIGNED, tracks)).isGreaterThanOrEqualTo(3 * bytes(LOSSLESS, tracks));
+    }
+
+    /** The same geometries with SRID 4326, as a GPS feed's. */
+    private static List<Geometry> wgs84(List<Geometry> geometries) {
+        for (Geometry geometry : geometries) {
+            geometry.setSRID(4326);
+        }
+        return geometries;
+    }
+
+    private static void reportDeclared(String what, List<Geometry> geometries) throws IOException {
+        long aligned = bytes(ALIGNED, geometries);
+        long lossless = bytes(LOSSLESS, geometries);
+        long declared = bytes(GPS, geometries);
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s %7d records: aligned %9.1f B/record, compact lossless %9.1f (%.2fx smaller),"
+                        + " declared SRID 4326 %9.1f (%.2fx smaller)%n",
+                what,
+                geometries.size(),
+                aligned / (double) geometries.size(),
+                lossless / (double) geometries.size(),
+                aligned / (double) lossless,
+                declared / (double) geometries.size(),
+                aligned / (double) declared);
+    }
+
+    @Test
+    void gpsFeedPointsOfTheDeclaredSridTakeAtMostTwelveBytes() throws IOException {
+        List<Geometry> points = wgs84(gpsPoints());
+        reportDeclared("GPS feed point, 6 decimals, 4326", points);
+        for (Geometry point : points) {
+            assertThat(serialize(GPS, point).length).as("%s", point).isLessThanOrEqualTo(12);
+            assertThat(serialize(ALIGNED, point)).hasSize(25);
+        }
+        // Without the declared SRID, the SRID takes its varint and the kind byte.
+        assertThat(bytes(LOSSLESS, points) - bytes(GPS, points))
+                .isEqualTo(3L * points.size());
+    }
+
+    @Test
+    void gpsFeedTracksOfTheDeclaredSridAreThreeAndAHalfTimesSmaller() throws IOException {
+        List<Geometry> tracks = wgs84(gpsTracks());
+        reportDeclared("GPS feed track, 17 points, 4326", tracks);
+        assertThat(bytes(ALIGNED, tracks) * 2).isGreaterThanOrEqualTo(7 * bytes(GPS, tracks));
     }
 
     @Test

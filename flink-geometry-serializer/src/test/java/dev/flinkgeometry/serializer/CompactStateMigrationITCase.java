@@ -47,11 +47,11 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 
 /**
- * Geometry state moves to and from {@link CompactGeometrySerializer}, end to end on a MiniCluster
- * with real savepoints on disk, on both backends and in both savepoint formats ({@link
+ * Geometry state moves between the encodings of {@link GeometrySerializer}, end to end on a
+ * MiniCluster with real savepoints on disk, on both backends and in both savepoint formats ({@link
  * StateMigrationScenario}: write, restore and migrate, restore the migrated savepoint): aligned →
- * compact, compact → aligned, compact lossless → compact at 7 digits, legacy WKB → compact, Kryo →
- * compact, Sedona's serializer → compact. Values only: geometry keys need the offline rewrite, as
+ * compact, compact → aligned, compact lossless → compact at 7 digits, compact → compact with a
+ * declared SRID and back, legacy WKB → compact, Kryo → compact, Sedona's serializer → compact. Values only: geometry keys need the offline rewrite, as
  * for the aligned serializer ({@code CompactKeyRewriteITCase} in flink-geometry-migration).
  */
 class CompactStateMigrationITCase {
@@ -64,6 +64,9 @@ class CompactStateMigrationITCase {
             GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
     private static final TypeInformation<Geometry> SEVEN_DIGITS =
             GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
+    private static final TypeInformation<Geometry> DECLARED_4326 =
+            GeometryTypeInfo.of(
+                    Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326));
 
     static Stream<Arguments> directionsBackendsAndFormats() {
         List<Predecessor<Geometry>> directions =
@@ -88,6 +91,20 @@ class CompactStateMigrationITCase {
                                 "GeometrySerializer",
                                 SEVEN_DIGITS,
                                 decimalGeometries(),
+                                ExactGeometry::asDecoded),
+                        new Direction(
+                                "compact to a declared SRID 4326",
+                                LOSSLESS,
+                                "GeometrySerializer",
+                                DECLARED_4326,
+                                withWgs84(decimalGeometries()),
+                                ExactGeometry::asDecoded),
+                        new Direction(
+                                "a declared SRID 4326 to aligned",
+                                DECLARED_4326,
+                                "GeometrySerializer",
+                                GeometryTypeInfo.of(Geometry.class),
+                                withWgs84(decimalGeometries()),
                                 ExactGeometry::asDecoded),
                         new Direction(
                                 "legacy WKB to compact",
@@ -125,6 +142,15 @@ class CompactStateMigrationITCase {
             @TempDir Path savepoints)
             throws Exception {
         StateMigrationScenario.upgrade(direction, backend, format, savepoints, jobs);
+    }
+
+    /** {@code geometries}, and each again with SRID 4326 on every member. */
+    private static List<Geometry> withWgs84(List<Geometry> geometries) {
+        List<Geometry> all = new ArrayList<>(geometries);
+        for (Geometry geometry : geometries) {
+            all.add(Wkt.withSridOnEveryMember(geometry.copy(), 4326));
+        }
+        return all;
     }
 
     /**

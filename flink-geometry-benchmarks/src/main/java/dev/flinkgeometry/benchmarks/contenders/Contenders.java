@@ -12,7 +12,7 @@
 package dev.flinkgeometry.benchmarks.contenders;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.CompactGeometrySerializer;
+import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import java.io.IOException;
@@ -35,10 +35,13 @@ public final class Contenders {
     /** {@code GeometrySerializer} with {@link CoordinateSequenceKind#PACKED_DOUBLE}. */
     public static final String OURS_PACKED = "ours-packed";
 
-    /** {@code CompactGeometrySerializer}, lossless (TWKB where exact, else the aligned record). */
+    /**
+     * {@code GeometrySerializer} of {@code GeometryEncoding.compact()}, lossless (TWKB where exact,
+     * else the aligned record).
+     */
     public static final String COMPACT = "compact";
 
-    /** {@code CompactGeometrySerializer} at 7 decimal digits (lossy). */
+    /** {@code GeometrySerializer} of {@code GeometryEncoding.compact(7, 7, 7)} (lossy). */
     public static final String COMPACT_7 = "compact-7";
 
     /** The legacy {@code WkbGeometrySerializer}. */
@@ -176,9 +179,9 @@ public final class Contenders {
             case OURS:
                 return GeometrySerializer.of(Geometry.class);
             case COMPACT:
-                return new CompactGeometrySerializer<>(Geometry.class);
+                return GeometrySerializer.of(Geometry.class, GeometryEncoding.compact());
             case COMPACT_7:
-                return CompactGeometrySerializer.withPrecision(Geometry.class, 7, 7, 7);
+                return GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
             case WKB_LEGACY:
                 return WkbGeometrySerializer.of(Geometry.class);
             case JTS_WKB:

@@ -14,7 +14,7 @@ package dev.flinkgeometry.benchmarks.job;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.ForyTypeInfo;
 import dev.flinkgeometry.benchmarks.contenders.JtsWkbTypeInfo;
-import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
 import java.util.List;
@@ -52,7 +52,7 @@ final class GeometryRecordTypes {
             case Contenders.OURS:
                 return GeometryTypeInfo.of(Geometry.class);
             case Contenders.COMPACT:
-                return CompactGeometryTypeInfo.lossless(Geometry.class);
+                return GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
             case Contenders.WKB_LEGACY:
                 return WkbGeometryTypeInfo.of(Geometry.class);
             case Contenders.JTS_WKB:

@@ -125,7 +125,8 @@ public final class KeyedStateRewrite<K> {
                             + newKeyType
                             + " is not a key type: two keys that it writes alike would become one"
                             + " key; key by a type whose bytes depend on the values only, such as"
-                            + " CompactGeometryTypeInfo.lossless(...) or GeometryTypeInfo.of(...)");
+                            + " GeometryTypeInfo.of(..., GeometryEncoding.compact()) or"
+                            + " GeometryTypeInfo.of(...)");
         }
     }
 
@@ -137,13 +138,13 @@ public final class KeyedStateRewrite<K> {
      * @param oldKeyType the type of the key as the savepoint has it (for example {@code
      *     WkbGeometryTypeInfo.of(Geometry.class)} or {@code new GenericTypeInfo<>(Geometry.class)})
      * @param newKeyType the type of the key as the new job has it (for example {@code
-     *     GeometryTypeInfo.of(Geometry.class)} or {@code
-     *     CompactGeometryTypeInfo.lossless(Geometry.class)}); a key type ({@link
+     *     GeometryTypeInfo.of(Geometry.class)} or {@code GeometryTypeInfo.of(Geometry.class,
+     *     GeometryEncoding.compact())}); a key type ({@link
      *     TypeInformation#isKeyType()})
      * @param <K> the key type
      * @return a rewrite without states yet
      * @throws IllegalArgumentException if {@code newKeyType} is not a key type (a fixed-precision
-     *     {@code CompactGeometryTypeInfo})
+     *     compact {@code GeometryTypeInfo})
      */
     public static <K> KeyedStateRewrite<K> forOperator(
             String uid, TypeInformation<K> oldKeyType, TypeInformation<K> newKeyType) {

@@ -15,10 +15,9 @@ import static dev.flinkgeometry.testing.ExactGeometry.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.CompactGeometrySerializerSnapshot;
-import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
-import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
+import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointJobs;
 import dev.flinkgeometry.testing.Wkt;
@@ -32,6 +31,7 @@ import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
@@ -81,7 +81,7 @@ class CompactKeyRewriteITCase {
     private static final String UID = "geometry-keys";
     private static final TypeInformation<Geometry> ALIGNED = GeometryTypeInfo.of(Geometry.class);
     private static final TypeInformation<Geometry> COMPACT =
-            CompactGeometryTypeInfo.lossless(Geometry.class);
+            GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
 
     /** Keys as text: {@code SRID=n;WKT} or WKT; parsed afresh wherever a key is needed. */
     private static final List<String> KEYS =
@@ -161,19 +161,19 @@ class CompactKeyRewriteITCase {
         String compact = target + "/compact";
         assertThat(rewrite(ALIGNED, COMPACT).rewrite(aligned, compact, stateBackend))
                 .isEqualTo(keys.size());
-        assertKeySnapshot(compact, CompactGeometrySerializerSnapshot.class);
+        assertKeySnapshot(compact, COMPACT);
 
         JobClient compactReader = start(backend, compact, COMPACT, false, keys);
         assertEveryKeyFindsItsState(keys);
         String compactAgain = SavepointJobs.stopWithSavepoint(compactReader, target, canonical);
-        assertKeySnapshot(compactAgain, CompactGeometrySerializerSnapshot.class);
+        assertKeySnapshot(compactAgain, COMPACT);
 
         OBSERVED.clear();
         assertPlainRestoreRefused(backend, compactAgain, ALIGNED, keys);
         String back = target + "/aligned-again";
         assertThat(rewrite(COMPACT, ALIGNED).rewrite(compactAgain, back, stateBackend))
                 .isEqualTo(keys.size());
-        assertKeySnapshot(back, GeometrySerializerSnapshot.class);
+        assertKeySnapshot(back, ALIGNED);
 
         OBSERVED.clear();
         start(backend, back, ALIGNED, false, keys);
@@ -211,14 +211,20 @@ class CompactKeyRewriteITCase {
         assertThat(new TreeMap<>(OBSERVED)).isEqualTo(expected);
     }
 
-    private static void assertKeySnapshot(String savepoint, Class<?> snapshotClass)
+    /** Every key snapshot is ours and restores the serializer of {@code type}. */
+    private static void assertKeySnapshot(String savepoint, TypeInformation<Geometry> type)
             throws Exception {
         SavepointOperator operator =
                 SavepointOperator.load(savepoint, OperatorIdentifier.forUid(UID));
         List<TypeSerializerSnapshot<?>> snapshots = operator.keySerializerSnapshots();
         assertThat(snapshots)
                 .isNotEmpty()
-                .allSatisfy(s -> assertThat(s).isInstanceOf(snapshotClass));
+                .allSatisfy(
+                        s -> {
+                            assertThat(s).isInstanceOf(GeometrySerializerSnapshot.class);
+                            assertThat(s.restoreSerializer())
+                                    .isEqualTo(type.createSerializer(new SerializerConfigImpl()));
+                        });
     }
 
     // ------------------------------------------------------------------------------------------

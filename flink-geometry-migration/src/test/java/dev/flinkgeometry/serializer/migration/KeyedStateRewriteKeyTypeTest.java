@@ -14,7 +14,7 @@ package dev.flinkgeometry.serializer.migration;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.serializer.CompactGeometryTypeInfo;
+import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
@@ -29,12 +29,11 @@ class KeyedStateRewriteKeyTypeTest {
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
                                         GeometryTypeInfo.of(Geometry.class),
-                                        CompactGeometryTypeInfo.withPrecision(
-                                                Geometry.class, 7, 0, 0)))
+                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("CompactGeometry<Geometry, digits 7/0/0>")
+                .hasMessageContaining("Geometry<Geometry, compact 7/0/0 digits>")
                 .hasMessageContaining("is not a key type")
-                .hasMessageContaining("CompactGeometryTypeInfo.lossless(...)")
+                .hasMessageContaining("GeometryTypeInfo.of(..., GeometryEncoding.compact())")
                 .hasMessageContaining("GeometryTypeInfo.of(...)");
     }
 
@@ -44,15 +43,14 @@ class KeyedStateRewriteKeyTypeTest {
                         () ->
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
-                                        CompactGeometryTypeInfo.withPrecision(
-                                                Geometry.class, 7, 0, 0),
-                                        CompactGeometryTypeInfo.lossless(Geometry.class)))
+                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0)),
+                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
         assertThatCode(
                         () ->
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
-                                        CompactGeometryTypeInfo.lossless(Geometry.class),
+                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact()),
                                         GeometryTypeInfo.of(Geometry.class)))
                 .doesNotThrowAnyException();
     }
