@@ -38,7 +38,7 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * What a job keyed by a fixed-precision compact geometry does: Flink accepts the key type at build
- * time ({@code CompactGeometryTypeInfoTest}) and the state backend takes the rounding serializer as
+ * time ({@code CompactTypeInfoTest}) and the state backend takes the rounding serializer as
  * its key serializer at job start without a word, so the job runs, and two points that round alike
  * (and fall in the same key group) are one key on RocksDB, which finds state by the key's bytes,
  * and two keys on the hashmap backend, which finds it by {@code equals}. Why the README and {@code

@@ -34,7 +34,7 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * Fuzzes the compact record decoder, directly ({@link CompactDecoder}, both sequence kinds) and
- * behind Flink's record framing ({@link CompactGeometrySerializer}). For any bytes: a geometry or
+ * behind Flink's record framing ({@link GeometrySerializer} of the compact encoding). For any bytes: a geometry or
  * an {@code IOException}, within {@link DecodeBudget}; a geometry that decodes re-encodes to bytes
  * that decode to an exactly equal geometry and re-encode to themselves. Records we wrote (also of
  * decimal geometries, which take the TWKB form) decode to the geometry written.
@@ -55,7 +55,7 @@ class CompactFormatFuzzTest {
     void anyBytes(byte[] input) throws IOException {
         checkPayload(input);
         for (GeometrySerializer<?> serializer : serializers) {
-            RawStreamCheck.check("CompactGeometrySerializer", serializer, input);
+            RawStreamCheck.check("GeometrySerializer (compact)", serializer, input);
         }
     }
 
@@ -124,7 +124,7 @@ class CompactFormatFuzzTest {
                             () -> CompactDecoder.of(kind).decode(payload));
             Outcome deserialized =
                     DecodeBudget.decode(
-                            "CompactGeometrySerializer " + kind,
+                            "GeometrySerializer (compact) " + kind,
                             framed.length,
                             () ->
                                     serializer.deserialize(
