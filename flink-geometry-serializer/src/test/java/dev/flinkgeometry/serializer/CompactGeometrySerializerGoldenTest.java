@@ -40,7 +40,7 @@ class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geome
 
     private static final String V1 = "compact-geometry-serializer-v1/";
     private static final String ALIGNED_V1 = "geometry-serializer-v1/geometry-array";
-    private static final String V2 = "geometry-serializer-v2/";
+    private static final String V2 = "geometry-serializer-snapshot-v2/";
 
     @Override
     protected List<Spec<Geometry>> specs() {
