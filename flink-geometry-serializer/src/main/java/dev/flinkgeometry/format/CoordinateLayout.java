@@ -44,20 +44,20 @@ public enum CoordinateLayout {
         return hasZ ? (hasM ? XYZM : XYZ) : (hasM ? XYM : XY);
     }
 
-    /** The layout for the flags of {@link CoordinateTypeRule}. */
-    static CoordinateLayout ofFlags(int flags) {
+    /** The layout for coordinate-type flags (Z is 1, M is 2), as {@link CoordinateTypeRule} gives. */
+    public static CoordinateLayout ofFlags(int flags) {
         return BY_CODE[codeOf(flags)];
     }
 
     /**
      * The header code for the flags of {@link CoordinateTypeRule}: Z is 1, M is 2, so 1 + flags.
      */
-    static int codeOf(int flags) {
+    public static int codeOf(int flags) {
         return 1 + flags;
     }
 
     /** The layout for a header code (1..4), or {@code null} for any other value. */
-    static CoordinateLayout ofCode(int code) {
+    public static CoordinateLayout ofCode(int code) {
         return code >= 1 && code <= 4 ? BY_CODE[code] : null;
     }
 

@@ -11,9 +11,10 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 /**
  * The geometry type codes of the OGC Simple Features (WKB) specification, the one declaration of
- * them in this library: the aligned format's preamble ({@link GeometryFormat}) and WKB ({@code
+ * them in this library: the aligned format's preamble ({@link AlignedFormat}) and WKB ({@code
  * dev.flinkgeometry.format.wkb}) both write these numbers. ISO WKB adds 1000 (Z), 2000 (M) or 3000
  * (ZM) to them.
  */

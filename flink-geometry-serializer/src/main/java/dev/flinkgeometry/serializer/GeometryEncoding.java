@@ -11,7 +11,8 @@
  */
 package dev.flinkgeometry.serializer;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.twkb.TwkbWriter;
 import java.io.Serializable;
 import org.apache.flink.annotation.PublicEvolving;
@@ -109,9 +110,9 @@ public final class GeometryEncoding implements Serializable {
                     "the aligned encoding stores every SRID in its header; only a compact encoding"
                             + " declares one");
         }
-        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+        if (!GeometryLimits.isValidSrid(srid)) {
             throw new IllegalArgumentException(
-                    "declared SRID " + srid + " is not in 0.." + GeometryFormat.MAX_SRID);
+                    "declared SRID " + srid + " is not in 0.." + GeometryLimits.MAX_SRID);
         }
         if (lossless && srid == 0) {
             return COMPACT_LOSSLESS;

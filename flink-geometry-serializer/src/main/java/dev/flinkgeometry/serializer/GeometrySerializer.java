@@ -12,7 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.twkb.CompactFormat;
 import dev.flinkgeometry.serializer.internal.AlignedPayload;
 import dev.flinkgeometry.serializer.internal.CompactPayload;
@@ -56,7 +56,7 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
     private static final long serialVersionUID = 1L;
 
     /** The aligned format version this serializer writes; recorded in its snapshot. */
-    public static final int FORMAT_VERSION = GeometryFormat.VERSION;
+    public static final int FORMAT_VERSION = AlignedFormat.VERSION;
 
     /** A buffer grown beyond this by one large geometry is dropped after the record. */
     @VisibleForTesting static final int RETAINED_BUFFER_BYTES = RecordBuffer.RETAINED_BYTES;
@@ -145,7 +145,7 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
 
     /** The format version this release writes for {@code encoding}. */
     static int currentFormatVersion(GeometryEncoding encoding) {
-        return encoding.isAligned() ? GeometryFormat.VERSION : CompactFormat.VERSION;
+        return encoding.isAligned() ? AlignedFormat.VERSION : CompactFormat.VERSION;
     }
 
     private FramedRecords newRecords() {

@@ -11,7 +11,8 @@
  */
 package dev.flinkgeometry.table;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -96,13 +97,13 @@ abstract class GeometryFunction extends ScalarFunction {
      */
     final Geometry withCheckedSrid(Geometry geometry) {
         int srid = geometry.getSRID();
-        if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+        if (!GeometryLimits.isValidSrid(srid)) {
             throw new IllegalArgumentException(
                     name()
                             + ": SRID "
                             + srid
                             + " is outside 0.."
-                            + GeometryFormat.MAX_SRID
+                            + GeometryLimits.MAX_SRID
                             + ", which a geometry column holds");
         }
         return geometry;

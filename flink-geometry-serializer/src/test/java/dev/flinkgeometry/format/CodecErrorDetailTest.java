@@ -11,6 +11,9 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedWriter;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,7 +40,7 @@ class CodecErrorDetailTest {
 
     @Test
     void coordinatesThatDoNotFitSayWhatTheyNeed() throws Exception {
-        byte[] point = GeometryFormat.encode(Wkt.read("POINT (1 2)"));
+        byte[] point = AlignedFormat.encode(Wkt.read("POINT (1 2)"));
 
         assertRefused(
                 Arrays.copyOf(point, 16), "1 XY coordinates need 16 bytes, 8 remain (at offset 8)");
@@ -45,7 +48,7 @@ class CodecErrorDetailTest {
 
     @Test
     void trailingBytesAreCountedAfterTheGeometry() throws Exception {
-        byte[] point = GeometryFormat.encode(Wkt.read("POINT (1 2)"));
+        byte[] point = AlignedFormat.encode(Wkt.read("POINT (1 2)"));
 
         assertRefused(
                 Arrays.copyOf(point, point.length + 3),
@@ -54,7 +57,7 @@ class CodecErrorDetailTest {
 
     @Test
     void collectionMembersThatCannotFitAreRefusedAtTheirCount() throws Exception {
-        byte[] collection = GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
+        byte[] collection = AlignedFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
         RawBytes.putIntLE(collection, 4, 1000);
 
         assertRefused(collection, "1000 collection members cannot fit in 24 bytes (at offset 4)");
@@ -66,7 +69,7 @@ class CodecErrorDetailTest {
      */
     @Test
     void oneCollectionMemberMoreThanFitsIsRefusedAtTheCount() throws Exception {
-        byte[] collection = GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
+        byte[] collection = AlignedFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
         RawBytes.putIntLE(collection, 4, 4);
 
         assertRefused(collection, "4 collection members cannot fit in 24 bytes (at offset 4)");
@@ -74,7 +77,7 @@ class CodecErrorDetailTest {
 
     @Test
     void aStructureCountThatDoesNotFitSaysHowManyBytesRemain() throws Exception {
-        byte[] lines = GeometryFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1))"));
+        byte[] lines = AlignedFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1))"));
         RawBytes.putIntLE(lines, 40, 1000);
 
         assertRefused(
@@ -86,7 +89,7 @@ class CodecErrorDetailTest {
     @Test
     void coordinatesThatNoPartUsesAreCounted() throws Exception {
         byte[] lines =
-                GeometryFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1, 2 2), (3 3, 4 4))"));
+                AlignedFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1, 2 2), (3 3, 4 4))"));
         // Header, 5 coordinates, then: 2 lines, of 3 and 2 points. Make the first 2 points.
         assertThat(RawBytes.getIntLE(lines, 92)).isEqualTo(3);
         RawBytes.putIntLE(lines, 92, 2);
@@ -107,12 +110,12 @@ class CodecErrorDetailTest {
     void anEncoderOffsetBeyondTheArrayIsRefused() {
         assertThatThrownBy(
                         () ->
-                                new GeometryEncoder()
+                                new AlignedWriter()
                                         .encode(Wkt.read("POINT (1 2)"), new byte[64], 65))
                 .isExactlyInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(
                         () ->
-                                new GeometryEncoder()
+                                new AlignedWriter()
                                         .encode(Wkt.read("POINT (1 2)"), new byte[64], -1))
                 .isExactlyInstanceOf(IndexOutOfBoundsException.class);
     }
@@ -126,7 +129,7 @@ class CodecErrorDetailTest {
 
         assertThatThrownBy(
                         () ->
-                                GeometryDecoder.of(CoordinateSequenceKind.ARRAY)
+                                AlignedReader.of(CoordinateSequenceKind.ARRAY)
                                         .decode(padded, PAD, record.length))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessage(message);

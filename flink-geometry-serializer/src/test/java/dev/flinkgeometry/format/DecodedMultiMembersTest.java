@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.Wkt;
@@ -33,7 +35,7 @@ class DecodedMultiMembersTest {
                 "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))"
             })
     void everyMemberHasTheParentsSrid(String wkt) throws Exception {
-        Geometry decoded = GeometryFormat.decode(GeometryFormat.encode(Wkt.read(wkt, 4326)));
+        Geometry decoded = AlignedFormat.decode(AlignedFormat.encode(Wkt.read(wkt, 4326)));
 
         assertThat(decoded.getSRID()).isEqualTo(4326);
         for (int i = 0; i < decoded.getNumGeometries(); i++) {
@@ -44,8 +46,8 @@ class DecodedMultiMembersTest {
     @ParameterizedTest
     @EnumSource(CoordinateSequenceKind.class)
     void anEmptyMultiPointMemberComesBackEmpty(CoordinateSequenceKind kind) throws Exception {
-        byte[] record = GeometryFormat.encode(Wkt.read("MULTIPOINT ((1 2), EMPTY)"));
-        Geometry decoded = GeometryDecoder.of(kind).decode(record, 0, record.length);
+        byte[] record = AlignedFormat.encode(Wkt.read("MULTIPOINT ((1 2), EMPTY)"));
+        Geometry decoded = AlignedReader.of(kind).decode(record, 0, record.length);
 
         assertThat(decoded.getGeometryN(0).isEmpty()).isFalse();
         assertThat(decoded.getGeometryN(1).isEmpty()).isTrue();
@@ -53,8 +55,8 @@ class DecodedMultiMembersTest {
 
     @Test
     void aPointMemberWithOneNaNOrdinateIsNotEmpty() throws Exception {
-        byte[] record = GeometryFormat.encode(Wkt.read("MULTIPOINT Z ((1 2 NaN), (3 4 5))"));
-        Geometry decoded = GeometryFormat.decode(record);
+        byte[] record = AlignedFormat.encode(Wkt.read("MULTIPOINT Z ((1 2 NaN), (3 4 5))"));
+        Geometry decoded = AlignedFormat.decode(record);
 
         assertThat(decoded.getGeometryN(0).isEmpty()).isFalse();
         assertThat(decoded.getGeometryN(0).getCoordinate().x).isEqualTo(1);

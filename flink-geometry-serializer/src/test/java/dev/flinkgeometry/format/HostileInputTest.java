@@ -11,6 +11,9 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedWriter;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
@@ -84,7 +87,7 @@ class HostileInputTest {
     private static List<byte[]> sampleEncodings() throws GeometryFormatException {
         List<byte[]> encodings = new ArrayList<>();
         for (String wkt : SAMPLES) {
-            encodings.add(GeometryFormat.encode(Wkt.read(wkt, wkt.length() % 2 == 0 ? 4326 : 0)));
+            encodings.add(AlignedFormat.encode(Wkt.read(wkt, wkt.length() % 2 == 0 ? 4326 : 0)));
         }
         return encodings;
     }
@@ -119,7 +122,7 @@ class HostileInputTest {
     void truncatedRandomRecordsAreRejected(
             @ForAll("geometries") Geometry geometry, @ForAll @IntRange(max = 1000) int cut)
             throws Exception {
-        byte[] record = GeometryFormat.encode(geometry);
+        byte[] record = AlignedFormat.encode(geometry);
         int length = cut % record.length;
         rejected(Arrays.copyOf(record, length));
     }
@@ -134,7 +137,7 @@ class HostileInputTest {
             @ForAll @IntRange(min = 1, max = 4) int flips,
             @ForAll long seed)
             throws Exception {
-        byte[] record = GeometryFormat.encode(geometry);
+        byte[] record = AlignedFormat.encode(geometry);
         corrupt(record, flips, new Random(seed));
         Geometry decoded = decodeOrReject(record, 0, record.length);
         Statistics.label("outcome").collect(decoded == null ? "rejected" : "decoded");
@@ -154,7 +157,7 @@ class HostileInputTest {
         List<byte[]> records = sampleEncodings();
         List<Geometry> real = NaturalEarth.all();
         for (int i = 0; i < real.size(); i += 40) {
-            records.add(GeometryFormat.encode(real.get(i)));
+            records.add(AlignedFormat.encode(real.get(i)));
         }
         Random random = new Random(20261122L);
         int decoded = 0;
@@ -299,7 +302,7 @@ class HostileInputTest {
     void partsMustAccountForTheHeaderCount() throws Exception {
         // MULTILINESTRING ((0 0, 1 1, 2 2), (3 3, 4 4)): 5 coordinates, then ints 2, 3, 2.
         byte[] record =
-                GeometryFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1, 2 2), (3 3, 4 4))"));
+                AlignedFormat.encode(Wkt.read("MULTILINESTRING ((0 0, 1 1, 2 2), (3 3, 4 4))"));
         int ints = 8 + 5 * 16;
         byte[] fewer = record.clone();
         putInt(fewer, ints + 4, 2);
@@ -312,7 +315,7 @@ class HostileInputTest {
         assertThat(rejected(moreLines).getMessage()).contains("line strings");
 
         // A polygon with coordinates but no rings.
-        byte[] polygon = GeometryFormat.encode(Wkt.read("POLYGON ((0 0, 1 0, 1 1, 0 0))"));
+        byte[] polygon = AlignedFormat.encode(Wkt.read("POLYGON ((0 0, 1 0, 1 1, 0 0))"));
         byte[] noRings = Arrays.copyOf(polygon, polygon.length - 4);
         putInt(noRings, 8 + 4 * 16, 0);
         assertThat(rejected(noRings).getMessage()).contains("no rings");
@@ -321,7 +324,7 @@ class HostileInputTest {
         byte[] open = polygon.clone();
         putDouble(open, 8 + 3 * 16, 0.5);
         assertThat(rejected(open).getMessage()).contains("ring");
-        byte[] line = GeometryFormat.encode(Wkt.read("LINESTRING (0 0, 1 1)"));
+        byte[] line = AlignedFormat.encode(Wkt.read("LINESTRING (0 0, 1 1)"));
         byte[] onePoint = Arrays.copyOf(line, 8 + 16);
         putInt(onePoint, 4, 1);
         assertThat(rejected(onePoint).getMessage()).contains("line string");
@@ -330,7 +333,7 @@ class HostileInputTest {
         assertThat(rejected(twoPoints).getMessage()).contains("a point has 0 or 1");
 
         // A collection that claims more members than it has.
-        byte[] collection = GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
+        byte[] collection = AlignedFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))"));
         putInt(collection, 4, 2);
         assertThat(rejected(collection).getMessage()).contains("truncated header");
     }
@@ -347,7 +350,7 @@ class HostileInputTest {
         }
         // Member 1 is 84 bytes, padded to 88.
         byte[] padded =
-                GeometryFormat.encode(
+                AlignedFormat.encode(
                         Wkt.read(
                                 "GEOMETRYCOLLECTION (POINT (1 2), MULTILINESTRING ((0 0, 1 1), (2"
                                         + " 2, 3 3)))"));
@@ -358,7 +361,7 @@ class HostileInputTest {
 
     @Example
     void unknownTypeAndCoordinateCodesAreRejected() throws Exception {
-        byte[] point = GeometryFormat.encode(Wkt.read("POINT (1 2)"));
+        byte[] point = AlignedFormat.encode(Wkt.read("POINT (1 2)"));
         for (int type : new int[] {0, 8, 9, 10, 11, 12, 13, 14, 15}) {
             byte[] bytes = point.clone();
             bytes[0] = (byte) (type << 4 | (bytes[0] & 0x0F));
@@ -373,7 +376,7 @@ class HostileInputTest {
         }
         // Inside a collection, at the member's offset.
         byte[] collection =
-                GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2), POINT (3 4))"));
+                AlignedFormat.encode(Wkt.read("GEOMETRYCOLLECTION (POINT (1 2), POINT (3 4))"));
         collection[8 + 24] = (byte) 0x92;
         GeometryFormatException e = rejected(collection);
         assertThat(e.getMessage()).contains("unknown geometry type 9");
@@ -385,18 +388,18 @@ class HostileInputTest {
 
     @Example
     void errorOffsetsAreRelativeToTheRecord() throws Exception {
-        byte[] record = GeometryFormat.encode(Wkt.read("LINESTRING (0 0, 1 1)"));
+        byte[] record = AlignedFormat.encode(Wkt.read("LINESTRING (0 0, 1 1)"));
         putInt(record, 4, 3);
         int at = rejected(record).offset();
         byte[] buffer = new byte[100 + record.length];
         System.arraycopy(record, 0, buffer, 100, record.length);
         assertThat(rejected(buffer, 100, record.length).offset()).isEqualTo(at);
-        assertThatThrownBy(() -> GeometryFormat.decode(new byte[0]))
+        assertThatThrownBy(() -> AlignedFormat.decode(new byte[0]))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("offset 0");
         assertThatThrownBy(
                         () ->
-                                GeometryDecoder.of(CoordinateSequenceKind.ARRAY)
+                                AlignedReader.of(CoordinateSequenceKind.ARRAY)
                                         .decode(record, 4, 100))
                 .isInstanceOf(IndexOutOfBoundsException.class);
     }
@@ -404,7 +407,7 @@ class HostileInputTest {
     @Example
     void toleratedInputsDecodeAndReencodeToTheCanonicalBytes() throws Exception {
         // docs/FORMAT.md 6.4: accepted, never written; re-encoding gives the canonical bytes.
-        byte[] point = GeometryFormat.encode(Wkt.read("POINT (1 2)"));
+        byte[] point = AlignedFormat.encode(Wkt.read("POINT (1 2)"));
         byte[] sridBytesWithoutFlag = point.clone();
         sridBytesWithoutFlag[1] = 1;
         sridBytesWithoutFlag[2] = 2;
@@ -415,7 +418,7 @@ class HostileInputTest {
         assertTolerated(flagWithSridZero, point);
 
         byte[] padded =
-                GeometryFormat.encode(
+                AlignedFormat.encode(
                         Wkt.read("GEOMETRYCOLLECTION (MULTILINESTRING ((0 0, 1 1), (2 2, 3 3)))"));
         byte[] dirtyPadding = padded.clone();
         dirtyPadding[8 + 84] = 0x55;
@@ -426,7 +429,7 @@ class HostileInputTest {
         collectionXYZ[0] = 0x74;
         assertTolerated(collectionXYZ, padded);
 
-        byte[] emptyXYZM = GeometryFormat.encode(Wkt.read("POINT EMPTY"));
+        byte[] emptyXYZM = AlignedFormat.encode(Wkt.read("POINT EMPTY"));
         byte[] canonicalEmpty = emptyXYZM.clone();
         emptyXYZM[0] = 0x18;
         assertThat(
@@ -441,19 +444,19 @@ class HostileInputTest {
         nanZ.put((byte) 0x24).put(new byte[3]).putInt(2);
         nanZ.putDouble(1).putDouble(2).putLong(0xfff8000000000001L);
         nanZ.putDouble(3).putDouble(4).putDouble(Double.NaN);
-        assertTolerated(nanZ.array(), GeometryFormat.encode(Wkt.read("LINESTRING (1 2, 3 4)")));
+        assertTolerated(nanZ.array(), AlignedFormat.encode(Wkt.read("LINESTRING (1 2, 3 4)")));
 
         // A MultiPolygon member with one empty ring is an empty polygon.
         ByteBuffer emptyRing = ByteBuffer.allocate(8 + 12).order(ByteOrder.LITTLE_ENDIAN);
         emptyRing.put((byte) 0x62).put(new byte[3]).putInt(0).putInt(1).putInt(1).putInt(0);
-        assertTolerated(emptyRing.array(), GeometryFormat.encode(Wkt.read("MULTIPOLYGON (EMPTY)")));
+        assertTolerated(emptyRing.array(), AlignedFormat.encode(Wkt.read("MULTIPOLYGON (EMPTY)")));
     }
 
     private static void assertTolerated(byte[] tolerated, byte[] canonical) throws Exception {
         Geometry decoded = decodeOrReject(tolerated, 0, tolerated.length);
         assertThat(decoded).as("decode of %s", Hex.format(tolerated)).isNotNull();
-        ExactGeometry.assertExactlyEqual(decoded, GeometryFormat.decode(canonical));
-        assertThat(Hex.format(GeometryFormat.encode(decoded))).isEqualTo(Hex.format(canonical));
+        ExactGeometry.assertExactlyEqual(decoded, AlignedFormat.decode(canonical));
+        assertThat(Hex.format(AlignedFormat.encode(decoded))).isEqualTo(Hex.format(canonical));
     }
 
     // -----------------------------------------------------------------------------------------
@@ -462,11 +465,11 @@ class HostileInputTest {
 
     @Example
     void nestingIsBoundedWhenDecoding() throws Exception {
-        int max = GeometryFormat.MAX_NESTING_DEPTH;
+        int max = GeometryLimits.MAX_NESTING_DEPTH;
         Geometry deepest = decodeOrReject(nestedCollections(max), 0, 8 * max);
         assertThat(deepest).isNotNull();
         assertThat(depth(deepest)).isEqualTo(max);
-        assertThat(GeometryFormat.encode(deepest)).isEqualTo(nestedCollections(max));
+        assertThat(AlignedFormat.encode(deepest)).isEqualTo(nestedCollections(max));
 
         GeometryFormatException e = rejected(nestedCollections(max + 1));
         assertThat(e.getMessage()).contains("nested deeper than " + max);
@@ -478,14 +481,14 @@ class HostileInputTest {
 
     @Example
     void nestingIsBoundedWhenEncoding() throws Exception {
-        int max = GeometryFormat.MAX_NESTING_DEPTH;
+        int max = GeometryLimits.MAX_NESTING_DEPTH;
         GeometryFactory factory = new GeometryFactory();
-        byte[] bytes = GeometryFormat.encode(nestedJts(factory, max));
+        byte[] bytes = AlignedFormat.encode(nestedJts(factory, max));
         assertThat(bytes).isEqualTo(nestedCollections(max));
-        ExactGeometry.assertExactlyEqual(GeometryFormat.decode(bytes), nestedJts(factory, max));
+        ExactGeometry.assertExactlyEqual(AlignedFormat.decode(bytes), nestedJts(factory, max));
         for (int depth : new int[] {max + 1, 100_000}) {
             Geometry tooDeep = nestedJts(factory, depth);
-            assertThatThrownBy(() -> GeometryFormat.encode(tooDeep))
+            assertThatThrownBy(() -> AlignedFormat.encode(tooDeep))
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("nested deeper than " + max);
         }
@@ -495,7 +498,7 @@ class HostileInputTest {
             withPoint = factory.createGeometryCollection(new Geometry[] {withPoint});
         }
         ExactGeometry.assertExactlyEqual(
-                GeometryFormat.decode(GeometryFormat.encode(withPoint)), withPoint);
+                AlignedFormat.decode(AlignedFormat.encode(withPoint)), withPoint);
     }
 
     /** {@code levels} collections, each the only member of the one above; the last is empty. */
@@ -535,27 +538,27 @@ class HostileInputTest {
     void sridsOutsideTwentyFourBitsAreRejectedOnEncode() throws Exception {
         for (int srid : new int[] {-1, -4326, Integer.MIN_VALUE, 0x1000000, Integer.MAX_VALUE}) {
             Geometry point = Wkt.read("POINT (1 2)", srid);
-            assertThatThrownBy(() -> GeometryFormat.encode(point))
+            assertThatThrownBy(() -> AlignedFormat.encode(point))
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("SRID " + srid)
                     .hasMessageContaining("16777215");
             Geometry collection = Wkt.read("GEOMETRYCOLLECTION (POINT (1 2))", 4326);
             collection.getGeometryN(0).setSRID(srid);
-            assertThatThrownBy(() -> GeometryFormat.encode(collection))
+            assertThatThrownBy(() -> AlignedFormat.encode(collection))
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("SRID " + srid);
             // A Multi* member's SRID is not carried, so it is not checked.
             Geometry multi = Wkt.read("MULTIPOINT ((1 2))", 4326);
             multi.getGeometryN(0).setSRID(srid);
             assertThat(
-                            GeometryFormat.decode(GeometryFormat.encode(multi))
+                            AlignedFormat.decode(AlignedFormat.encode(multi))
                                     .getGeometryN(0)
                                     .getSRID())
                     .isEqualTo(4326);
         }
         for (int srid : new int[] {0, 1, 0xFFFFFF}) {
             Geometry point = Wkt.read("POINT (1 2)", srid);
-            assertThat(GeometryFormat.decode(GeometryFormat.encode(point)).getSRID())
+            assertThat(AlignedFormat.decode(AlignedFormat.encode(point)).getSRID())
                     .isEqualTo(srid);
         }
     }
@@ -572,7 +575,7 @@ class HostileInputTest {
         Geometry[] members = new Geometry[200];
         Arrays.fill(members, line);
         Geometry collection = factory.createGeometryCollection(members);
-        GeometryEncoder encoder = new GeometryEncoder();
+        AlignedWriter encoder = new AlignedWriter();
         assertThatThrownBy(() -> encoder.encode(collection, new byte[16], 0))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("more than the largest record");
@@ -589,7 +592,7 @@ class HostileInputTest {
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("too many coordinates");
             Geometry inCollection = factory.createGeometryCollection(new Geometry[] {multiLine});
-            assertThatThrownBy(() -> GeometryFormat.encode(inCollection))
+            assertThatThrownBy(() -> AlignedFormat.encode(inCollection))
                     .isInstanceOf(GeometryFormatException.class)
                     .hasMessageContaining("too many coordinates");
         }
@@ -714,7 +717,7 @@ class HostileInputTest {
             Geometry geometry = null;
             GeometryFormatException error = null;
             try {
-                geometry = GeometryDecoder.of(kind).decode(bytes, offset, length);
+                geometry = AlignedReader.of(kind).decode(bytes, offset, length);
             } catch (GeometryFormatException e) {
                 error = e;
                 assertThat(e.getMessage()).contains("offset").doesNotStartWith(" (");
@@ -744,7 +747,7 @@ class HostileInputTest {
     private static GeometryFormatException rejected(byte[] bytes, int offset, int length) {
         try {
             Geometry geometry =
-                    GeometryDecoder.of(CoordinateSequenceKind.ARRAY).decode(bytes, offset, length);
+                    AlignedReader.of(CoordinateSequenceKind.ARRAY).decode(bytes, offset, length);
             return fail(
                     "decoded %s from %s",
                     ExactGeometry.describe(geometry), Hex.format(bytes, offset, length));
@@ -761,7 +764,7 @@ class HostileInputTest {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assertThat(threads.isThreadAllocatedMemorySupported()).isTrue();
-        GeometryDecoder decoder = GeometryDecoder.of(CoordinateSequenceKind.PACKED_DOUBLE);
+        AlignedReader decoder = AlignedReader.of(CoordinateSequenceKind.PACKED_DOUBLE);
         long before = threads.getCurrentThreadAllocatedBytes();
         GeometryFormatException error = null;
         try {
@@ -781,10 +784,10 @@ class HostileInputTest {
 
     /** What decoded re-encodes, and the re-encoding decodes to the same and is canonical. */
     private static void assertStable(Geometry decoded) throws GeometryFormatException {
-        byte[] again = GeometryFormat.encode(decoded);
-        Geometry twice = GeometryFormat.decode(again);
+        byte[] again = AlignedFormat.encode(decoded);
+        Geometry twice = AlignedFormat.decode(again);
         ExactGeometry.assertExactlyEqual(twice, decoded);
-        assertThat(GeometryFormat.encode(twice)).isEqualTo(again);
+        assertThat(AlignedFormat.encode(twice)).isEqualTo(again);
     }
 
     private static void corrupt(byte[] record, int flips, Random random) {

@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.ExactGeometry;
@@ -70,20 +72,20 @@ class NaturalEarthRoundTripTest {
         long structureInts = 0;
         long encodedBytes = 0;
         for (Geometry original : geometries) {
-            assertThat(GeometryFormat.layoutOf(original)).isEqualTo(CoordinateLayout.XY);
+            assertThat(AlignedFormat.layoutOf(original)).isEqualTo(CoordinateLayout.XY);
             for (int srid : new int[] {0, 4326}) {
                 Geometry geometry = original.copy();
                 geometry.setSRID(srid);
-                byte[] bytes = GeometryFormat.encode(geometry);
+                byte[] bytes = AlignedFormat.encode(geometry);
                 long ints = structureInts(geometry);
                 assertThat((long) bytes.length)
                         .as("size of %s", geometry.getGeometryType())
                         .isEqualTo(8 + 16L * geometry.getNumPoints() + 4 * ints);
                 for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
-                    Geometry decoded = GeometryDecoder.of(kind).decode(bytes, 0, bytes.length);
+                    Geometry decoded = AlignedReader.of(kind).decode(bytes, 0, bytes.length);
                     ExactGeometry.assertExactlyEqual(decoded, geometry);
                     ExactGeometry.assertSequencesHaveValueLayout(decoded);
-                    assertThat(GeometryFormat.encode(decoded)).isEqualTo(bytes);
+                    assertThat(AlignedFormat.encode(decoded)).isEqualTo(bytes);
                 }
                 if (srid == 0) {
                     coordinates += geometry.getNumPoints();
@@ -112,7 +114,7 @@ class NaturalEarthRoundTripTest {
         long total = 0;
         long expected = 0;
         for (Geometry geometry : NaturalEarth.all()) {
-            total += GeometryFormat.encode(geometry).length;
+            total += AlignedFormat.encode(geometry).length;
             expected += 8 + 16L * geometry.getNumPoints() + 4 * structureInts(geometry);
         }
         assertThat(total).isEqualTo(expected);

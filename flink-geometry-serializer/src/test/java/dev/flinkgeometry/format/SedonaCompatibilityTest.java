@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -139,14 +141,14 @@ class SedonaCompatibilityTest {
         if (writesOurs) {
             // 4. We read Sedona's bytes exactly, even where Sedona's reader does not.
             for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
-                Geometry decoded = GeometryDecoder.of(kind).decode(theirs, 0, theirs.length);
+                Geometry decoded = AlignedReader.of(kind).decode(theirs, 0, theirs.length);
                 ExactGeometry.assertExactlyEqual(decoded, expected);
             }
         }
         if (lossless && writesOurs) {
             // The promise, spelled out: all three directions are exact.
             ExactGeometry.assertExactlyEqual(GeometrySerializer.deserialize(ours), expected);
-            ExactGeometry.assertExactlyEqual(GeometryFormat.decode(theirs), expected);
+            ExactGeometry.assertExactlyEqual(AlignedFormat.decode(theirs), expected);
         }
 
         Statistics.label("lossless, byte-identical")
@@ -166,13 +168,13 @@ class SedonaCompatibilityTest {
                 geometry.setSRID(srid);
                 assertThat(sedonaWritesOurBytes(geometry)).isTrue();
                 assertThat(sedonaRoundTripIsLossless(geometry)).isTrue();
-                byte[] ours = GeometryFormat.encode(geometry);
+                byte[] ours = AlignedFormat.encode(geometry);
                 byte[] theirs = GeometrySerializer.serialize(geometry);
                 assertThat(ours).as("bytes of %s", geometry).isEqualTo(theirs);
                 ExactGeometry.assertExactlyEqual(GeometrySerializer.deserialize(ours), geometry);
                 for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
                     ExactGeometry.assertExactlyEqual(
-                            GeometryDecoder.of(kind).decode(theirs, 0, theirs.length), geometry);
+                            AlignedReader.of(kind).decode(theirs, 0, theirs.length), geometry);
                 }
                 checked++;
             }
@@ -196,24 +198,24 @@ class SedonaCompatibilityTest {
         LineString sedonaRead = (LineString) GeometrySerializer.deserialize(theirs);
         assertThat(sedonaRead.getCoordinateSequence().getZ(1)).as("Sedona loses the 3").isNaN();
 
-        byte[] ours = GeometryFormat.encode(line);
+        byte[] ours = AlignedFormat.encode(line);
         assertThat(ours[0]).as("ours: LineString, XYZ").isEqualTo((byte) 0x24);
         assertThat(ours).hasSize(8 + 2 * 24);
-        ExactGeometry.assertExactlyEqual(GeometryFormat.decode(ours), line);
+        ExactGeometry.assertExactlyEqual(AlignedFormat.decode(ours), line);
         // Sedona reads our bytes without loss.
         ExactGeometry.assertExactlyEqual(GeometrySerializer.deserialize(ours), line);
 
         // The same with M, and for a polygon whose shell starts without Z but a hole has one.
         Geometry m = Wkt.read("MULTIPOINT M ((0 0 NaN), (1 1 7))");
         assertThat(GeometrySerializer.serialize(m)[0] & 0x0E).isEqualTo(1 << 1);
-        assertThat(GeometryFormat.encode(m)[0] & 0x0E).isEqualTo(3 << 1);
+        assertThat(AlignedFormat.encode(m)[0] & 0x0E).isEqualTo(3 << 1);
         Geometry polygon =
                 Wkt.read(
                         "POLYGON Z ((0 0 NaN, 9 0 NaN, 9 9 NaN, 0 0 NaN),"
                                 + " (1 1 5, 2 1 5, 2 2 5, 1 1 5))");
         assertThat(sedonaWritesOurBytes(polygon)).isFalse();
         ExactGeometry.assertExactlyEqual(
-                GeometrySerializer.deserialize(GeometryFormat.encode(polygon)), polygon);
+                GeometrySerializer.deserialize(AlignedFormat.encode(polygon)), polygon);
     }
 
     @Example
@@ -224,20 +226,20 @@ class SedonaCompatibilityTest {
                 .as("Sedona: SRID flag, SRID bytes 0")
                 .isEqualTo("13000000");
         assertThat(GeometrySerializer.deserialize(theirs).getSRID()).isZero();
-        assertThatThrownBy(() -> GeometryFormat.encode(point))
+        assertThatThrownBy(() -> AlignedFormat.encode(point))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("SRID 16777216");
 
         Geometry negative = Wkt.read("POINT (1 2)", -1);
         assertThat(GeometrySerializer.deserialize(GeometrySerializer.serialize(negative)).getSRID())
                 .isEqualTo(16777215);
-        assertThatThrownBy(() -> GeometryFormat.encode(negative))
+        assertThatThrownBy(() -> AlignedFormat.encode(negative))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("SRID -1");
 
         Geometry largest = Wkt.read("POINT (1 2)", 16777215);
-        assertThat(GeometryFormat.encode(largest)).isEqualTo(GeometrySerializer.serialize(largest));
-        assertThat(GeometryFormat.decode(GeometryFormat.encode(largest)).getSRID())
+        assertThat(AlignedFormat.encode(largest)).isEqualTo(GeometrySerializer.serialize(largest));
+        assertThat(AlignedFormat.decode(AlignedFormat.encode(largest)).getSRID())
                 .isEqualTo(16777215);
     }
 
@@ -250,13 +252,13 @@ class SedonaCompatibilityTest {
         assertThat(sedonaWritesOurBytes(collection)).isTrue();
         assertThat(sedonaRoundTripIsLossless(collection)).isFalse();
 
-        byte[] ours = GeometryFormat.encode(collection);
+        byte[] ours = AlignedFormat.encode(collection);
         assertThat(ours).isEqualTo(GeometrySerializer.serialize(collection));
         assertThat(Hex.format(ours, 8, 4)).as("the member's header").isEqualTo("13000f11");
 
         Geometry sedonaRead = GeometrySerializer.deserialize(ours);
         assertThat(sedonaRead.getGeometryN(0).getSRID()).as("Sedona").isEqualTo(4326);
-        Geometry decoded = GeometryFormat.decode(ours);
+        Geometry decoded = AlignedFormat.decode(ours);
         assertThat(decoded.getSRID()).isEqualTo(4326);
         assertThat(decoded.getGeometryN(0).getSRID()).isEqualTo(3857);
         assertThat(decoded.getGeometryN(1).getSRID()).isEqualTo(4326);
@@ -274,12 +276,12 @@ class SedonaCompatibilityTest {
                         });
         assertThat(sedonaWritesOurBytes(multiPoint)).isTrue();
         assertThat(sedonaRoundTripIsLossless(multiPoint)).isFalse();
-        byte[] ours = GeometryFormat.encode(multiPoint);
+        byte[] ours = AlignedFormat.encode(multiPoint);
         assertThat(ours).isEqualTo(GeometrySerializer.serialize(multiPoint));
         assertThat(GeometrySerializer.deserialize(ours).getGeometryN(0).isEmpty())
                 .as("Sedona")
                 .isTrue();
-        Geometry decoded = GeometryFormat.decode(ours);
+        Geometry decoded = AlignedFormat.decode(ours);
         assertThat(decoded.getGeometryN(0).isEmpty()).isFalse();
         assertThat(decoded.getGeometryN(0).getCoordinate().y).isEqualTo(5.0);
         ExactGeometry.assertExactlyEqual(decoded, multiPoint);
@@ -291,24 +293,24 @@ class SedonaCompatibilityTest {
         Point point = new GeometryFactory().createPoint(new Coordinate(payload, 2));
         assertThat(sedonaWritesOurBytes(point)).isFalse();
         assertThat(sedonaRoundTripIsLossless(point)).isTrue();
-        byte[] ours = GeometryFormat.encode(point);
+        byte[] ours = AlignedFormat.encode(point);
         byte[] theirs = GeometrySerializer.serialize(point);
         assertThat(Hex.format(theirs, 8, 8)).isEqualTo("230100000000f87f");
         assertThat(Hex.format(ours, 8, 8)).isEqualTo("000000000000f87f");
         // Everything else is the same.
         assertThat(Arrays.copyOfRange(ours, 0, 8)).isEqualTo(Arrays.copyOfRange(theirs, 0, 8));
         assertThat(Arrays.copyOfRange(ours, 16, 24)).isEqualTo(Arrays.copyOfRange(theirs, 16, 24));
-        ExactGeometry.assertExactlyEqual(GeometryFormat.decode(theirs), point);
+        ExactGeometry.assertExactlyEqual(AlignedFormat.decode(theirs), point);
         ExactGeometry.assertExactlyEqual(GeometrySerializer.deserialize(ours), point);
     }
 
     @Example
     void aTopLevelLinearRingIsALineStringForBoth() throws Exception {
         Geometry ring = Wkt.read("LINEARRING (0 0, 1 0, 1 1, 0 0)", 4326);
-        byte[] ours = GeometryFormat.encode(ring);
+        byte[] ours = AlignedFormat.encode(ring);
         assertThat(ours).isEqualTo(GeometrySerializer.serialize(ring));
         assertThat(GeometrySerializer.deserialize(ours)).isExactlyInstanceOf(LineString.class);
-        assertThat(GeometryFormat.decode(ours)).isExactlyInstanceOf(LineString.class);
+        assertThat(AlignedFormat.decode(ours)).isExactlyInstanceOf(LineString.class);
     }
 
     @Example
@@ -339,7 +341,7 @@ class SedonaCompatibilityTest {
                 }
                 assertThat(sedonaWritesOurBytes(geometry)).as(wkt).isTrue();
                 assertThat(sedonaRoundTripIsLossless(geometry)).as(wkt).isTrue();
-                assertThat(Hex.format(GeometryFormat.encode(geometry)))
+                assertThat(Hex.format(AlignedFormat.encode(geometry)))
                         .as(wkt)
                         .isEqualTo(Hex.format(GeometrySerializer.serialize(geometry)));
             }
@@ -504,7 +506,7 @@ class SedonaCompatibilityTest {
 
     private static byte[] encodeOrNull(Geometry geometry) {
         try {
-            return GeometryFormat.encode(geometry);
+            return AlignedFormat.encode(geometry);
         } catch (GeometryFormatException e) {
             assertThat(e.getMessage()).contains("SRID");
             return null;

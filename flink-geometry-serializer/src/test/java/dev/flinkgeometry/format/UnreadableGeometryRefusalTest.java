@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format;
 
+import dev.flinkgeometry.format.aligned.AlignedWriter;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,14 +43,14 @@ class UnreadableGeometryRefusalTest {
             })
     void aRingOpenedAfterConstructionIsRefused(String wkt) throws Exception {
         Geometry geometry = new WKTReader().read(wkt);
-        assertThat(GeometryFormat.decode(GeometryFormat.encode(geometry))).isNotNull();
+        assertThat(AlignedFormat.decode(AlignedFormat.encode(geometry))).isNotNull();
 
         Polygon polygon = lastPolygonOf(geometry);
         CoordinateSequence hole = polygon.getInteriorRingN(0).getCoordinateSequence();
         hole.setOrdinate(hole.size() - 1, CoordinateSequence.Y, 1.5);
         geometry.geometryChanged();
 
-        assertThatThrownBy(() -> GeometryFormat.encode(geometry))
+        assertThatThrownBy(() -> AlignedFormat.encode(geometry))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("hole 0 of a polygon is not closed")
                 .hasMessageContaining("(1.0 1.0) differs from its last (1.0 1.5)");
@@ -61,7 +63,7 @@ class UnreadableGeometryRefusalTest {
         polygon.getExteriorRing().getCoordinateSequence().setOrdinate(0, CoordinateSequence.Y, y);
         byte[] target = new byte[1024];
 
-        assertThatThrownBy(() -> new GeometryEncoder().encode(polygon, target, 0))
+        assertThatThrownBy(() -> new AlignedWriter().encode(polygon, target, 0))
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("shell of a polygon is not closed");
         assertThat(target).containsOnly(0);

@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryDecoder;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.Varint;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * Fuzzes the aligned-format decoder, directly ({@link GeometryDecoder}, both sequence kinds) and
+ * Fuzzes the aligned-format decoder, directly ({@link AlignedReader}, both sequence kinds) and
  * behind Flink's record framing ({@link GeometrySerializer}). For any bytes:
  *
  * <ul>
@@ -79,19 +79,19 @@ class AlignedFormatFuzzTest {
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void writtenRecords(FuzzedDataProvider data) throws IOException {
         Geometry geometry = FuzzedGeometries.geometry(data);
-        byte[] bytes = GeometryFormat.encode(geometry);
+        byte[] bytes = AlignedFormat.encode(geometry);
         Geometry expected = ExactGeometry.asDecoded(geometry);
         for (int k = 0; k < KINDS.length; k++) {
             CoordinateSequenceKind kind = KINDS[k];
             Outcome decoded =
                     DecodeBudget.decode(
-                            "GeometryDecoder " + kind,
+                            "AlignedReader " + kind,
                             bytes.length,
-                            () -> GeometryDecoder.of(kind).decode(bytes, 0, bytes.length));
+                            () -> AlignedReader.of(kind).decode(bytes, 0, bytes.length));
             assertThat(decoded.failure()).as("decoding what we wrote").isNull();
             ExactGeometry.assertExactlyEqual(decoded.geometry(), expected);
             ExactGeometry.assertSequencesHaveValueLayout(decoded.geometry());
-            assertThat(GeometryFormat.encode(decoded.geometry())).isEqualTo(bytes);
+            assertThat(AlignedFormat.encode(decoded.geometry())).isEqualTo(bytes);
 
             @SuppressWarnings("unchecked")
             GeometrySerializer<Geometry> serializer = (GeometrySerializer<Geometry>) serializers[k];
@@ -114,9 +114,9 @@ class AlignedFormatFuzzTest {
             GeometrySerializer<?> serializer = serializers[k];
             Outcome decoded =
                     DecodeBudget.decode(
-                            "GeometryDecoder " + kind,
+                            "AlignedReader " + kind,
                             payload.length,
-                            () -> GeometryDecoder.of(kind).decode(payload, 0, payload.length));
+                            () -> AlignedReader.of(kind).decode(payload, 0, payload.length));
             Outcome deserialized =
                     DecodeBudget.decode(
                             "GeometrySerializer " + kind,
@@ -150,11 +150,11 @@ class AlignedFormatFuzzTest {
      */
     private static void assertReEncodes(Geometry geometry, CoordinateSequenceKind kind)
             throws IOException {
-        byte[] bytes = GeometryFormat.encode(geometry);
-        Geometry again = GeometryDecoder.of(kind).decode(bytes, 0, bytes.length);
+        byte[] bytes = AlignedFormat.encode(geometry);
+        Geometry again = AlignedReader.of(kind).decode(bytes, 0, bytes.length);
         ExactGeometry.assertExactlyEqual(again, geometry);
         ExactGeometry.assertSequencesHaveValueLayout(again);
-        assertThat(GeometryFormat.encode(again)).isEqualTo(bytes);
+        assertThat(AlignedFormat.encode(again)).isEqualTo(bytes);
     }
 
     /**

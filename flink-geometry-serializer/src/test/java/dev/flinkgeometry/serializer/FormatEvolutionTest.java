@@ -33,7 +33,7 @@ import org.locationtech.jts.geom.Point;
  * <ol>
  *   <li>a new decoder (and encoder) path in {@code dev.flinkgeometry.format} beside version 1's,
  *       which stays as it is, and a {@code case 2} in {@code AlignedPayload.of};
- *   <li>{@code GeometryFormat.VERSION = 2}: new serializers write version 2 and record it in their
+ *   <li>{@code AlignedFormat.VERSION = 2}: new serializers write version 2 and record it in their
  *       snapshot; restored version-1 serializers keep reading version 1 ({@link
  *       #theRestoredSerializerUsesTheRecordedFormatVersionNotTodays});
  *   <li>nothing in the snapshot: resolution already answers "compatible after migration" for an

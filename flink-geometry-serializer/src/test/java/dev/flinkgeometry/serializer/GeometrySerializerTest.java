@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;
@@ -79,7 +79,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
 
     @Override
     protected byte[] payload(Geometry geometry) throws IOException {
-        return GeometryFormat.encode(geometry);
+        return AlignedFormat.encode(geometry);
     }
 
     @Override
@@ -106,7 +106,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
         };
         int[] prefixBytes = {1, 2, 3};
         for (int i = 0; i < geometries.length; i++) {
-            byte[] payload = GeometryFormat.encode(geometries[i]);
+            byte[] payload = AlignedFormat.encode(geometries[i]);
             byte[] prefix = leb128(payload.length);
             assertThat(prefix).hasSize(prefixBytes[i]);
             assertThat(serialize(GEOMETRY, geometries[i]))
@@ -230,7 +230,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
                                 srid(wkt("POINT (1 2)"), 3857),
                                 wkt("MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))")));
         for (Geometry geometry : geometries) {
-            byte[] payload = GeometryFormat.encode(geometry);
+            byte[] payload = AlignedFormat.encode(geometry);
             for (int length = 1; length < payload.length; length++) {
                 // a consistent record of a cut payload: the decoder must notice
                 byte[] cut = concat(leb128(length), Arrays.copyOf(payload, length));
@@ -247,7 +247,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
 
     @Test
     void garbagePayloadsFailWithIOException() throws Exception {
-        byte[] point = GeometryFormat.encode(wkt("POINT (1 2)"));
+        byte[] point = AlignedFormat.encode(wkt("POINT (1 2)"));
         List<byte[]> garbage = new ArrayList<>();
         garbage.add(header(8, 1, 0)); // unknown geometry type
         garbage.add(header(0, 1, 0)); // geometry type 0
@@ -275,7 +275,7 @@ class GeometrySerializerTest extends VarintRecordsContract {
         Random random = new Random(20240601L);
         List<byte[]> payloads = new ArrayList<>();
         for (Geometry geometry : GeometryMixes.aligned(ARRAY_FACTORY)) {
-            payloads.add(GeometryFormat.encode(geometry));
+            payloads.add(AlignedFormat.encode(geometry));
         }
         GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
         GeometrySerializer<LinearRing> rings = GeometrySerializer.of(LinearRing.class);

@@ -16,7 +16,7 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.util.Arrays;
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
@@ -61,7 +61,7 @@ abstract class GeometrySerializerTestBase<T extends Geometry> extends Serializer
         GeometrySerializer<T> serializer = new GeometrySerializer<>(getTypeClass(), sequenceKind());
         for (T datum : getTestData()) {
             byte[] record = serialize(serializer, datum);
-            byte[] payload = GeometryFormat.encode(datum);
+            byte[] payload = AlignedFormat.encode(datum);
             assertThat(Arrays.copyOfRange(record, record.length - payload.length, record.length))
                     .as("payload of %s", datum)
                     .isEqualTo(payload);

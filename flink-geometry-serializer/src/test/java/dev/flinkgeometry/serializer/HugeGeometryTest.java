@@ -11,10 +11,11 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.Varint;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
@@ -69,7 +70,7 @@ class HugeGeometryTest {
         GeometrySerializer<LineString> serializer =
                 GeometrySerializer.of(LineString.class, CoordinateSequenceKind.PACKED_DOUBLE);
 
-        int payload = GeometryFormat.HEADER_BYTES + 16 * vertices;
+        int payload = AlignedFormat.HEADER_BYTES + 16 * vertices;
         DataOutputSerializer out = new DataOutputSerializer(payload + 5);
         serializer.serialize(line, out);
         assertThat(out.length()).isEqualTo(4 + payload); // a 4-byte varint for 160 MB
@@ -154,7 +155,7 @@ class HugeGeometryTest {
                             factory.createLineString(new ConstantSequence(100_000_000)),
                             factory.createLineString(new ConstantSequence(100_000_000))
                         });
-        String limit = String.valueOf(GeometryFormat.MAX_ENCODED_BYTES);
+        String limit = String.valueOf(GeometryLimits.MAX_ENCODED_BYTES);
         assertRejectedCheaply(GeometrySerializer.of(Geometry.class), line, "3200000008", limit);
         assertRejectedCheaply(GeometrySerializer.of(Geometry.class), lines, "3200000020", limit);
         // The legacy serializer (WKB header 9 bytes, 16 per vertex) has the same limit.
@@ -166,7 +167,7 @@ class HugeGeometryTest {
     @Test
     void aLengthPrefixBeyondTheLimitIsRejected() {
         GeometrySerializer<Geometry> serializer = GeometrySerializer.of(Geometry.class);
-        for (int length : new int[] {GeometryFormat.MAX_ENCODED_BYTES + 1, Integer.MAX_VALUE}) {
+        for (int length : new int[] {GeometryLimits.MAX_ENCODED_BYTES + 1, Integer.MAX_VALUE}) {
             byte[] record = new byte[16];
             int end = Varint.write(length, record, 0);
             assertThat(end).isEqualTo(5);
@@ -177,7 +178,7 @@ class HugeGeometryTest {
                                                     new DataInputDeserializer(record))))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("length " + length)
-                    .hasMessageContaining(String.valueOf(GeometryFormat.MAX_ENCODED_BYTES));
+                    .hasMessageContaining(String.valueOf(GeometryLimits.MAX_ENCODED_BYTES));
         }
         // Five varint bytes that say more than 2^31-1.
         byte[] tooLong = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F};

@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.testing;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,7 +78,7 @@ public final class FuzzSeedCorpus {
         Map<String, byte[]> seeds = new LinkedHashMap<>();
         int i = 0;
         for (Geometry geometry : GoldenGeometries.v1()) {
-            seeds.put(String.format("golden-%02d", i++), GeometryFormat.encode(geometry));
+            seeds.put(String.format("golden-%02d", i++), AlignedFormat.encode(geometry));
         }
         return seeds;
     }

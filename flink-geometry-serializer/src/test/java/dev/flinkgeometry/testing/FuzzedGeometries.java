@@ -11,8 +11,9 @@
  */
 package dev.flinkgeometry.testing;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;
@@ -108,7 +109,7 @@ public final class FuzzedGeometries {
                 geometry = factory.createGeometryCollection(members);
                 break;
         }
-        geometry.setSRID(data.consumeBoolean() ? 0 : data.consumeInt(0, GeometryFormat.MAX_SRID));
+        geometry.setSRID(data.consumeBoolean() ? 0 : data.consumeInt(0, GeometryLimits.MAX_SRID));
         return geometry;
     }
 

@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.benchmarks.contenders;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.IOException;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Geometry;
@@ -45,7 +45,7 @@ public final class ExactGeometry {
 
     private static byte[] encode(Geometry geometry) {
         try {
-            return GeometryFormat.encode(geometry);
+            return AlignedFormat.encode(geometry);
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode " + describe(geometry), e);
         }

@@ -15,7 +15,7 @@ import dev.flinkgeometry.benchmarks.BenchmarkBase;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.ExactGeometry;
 import dev.flinkgeometry.benchmarks.data.Workloads;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,7 +91,7 @@ public abstract class StateBenchmarkBase extends BenchmarkBase {
         }
         Object[] encoded = new Object[geometries.length];
         for (int i = 0; i < geometries.length; i++) {
-            byte[] bytes = GeometryFormat.encode(geometries[i]);
+            byte[] bytes = AlignedFormat.encode(geometries[i]);
             encoded[i] = asKey ? new EncodedKey(bytes) : bytes;
         }
         return encoded;

@@ -10,8 +10,8 @@
  * the License.
  */
 /**
- * Internals shared by the aligned format ({@code dev.flinkgeometry.format}) and the legacy WKB
- * reader and writer ({@code dev.flinkgeometry.serializer.legacy}): the coordinate-type value rule,
+ * Internals shared by the codecs of {@code dev.flinkgeometry.format} (the aligned format, TWKB,
+ * WKB, WKT): the coordinate-type value rule,
  * the coordinate-reading and -writing loops, long-summed point counts and {@link
  * dev.flinkgeometry.format.internal.RawBytes}, the one class that touches raw bytes (byte order
  * explicit in every method name). Not an API: it may change in any release. It depends on JTS only,

@@ -11,24 +11,25 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.GeometryFormatException;
 import org.locationtech.jts.geom.Geometry;
 
 /**
  * Decodes compact records ({@link CompactFormat}) into JTS geometries, with bounded work and memory
  * for any input: the TWKB part through {@link TwkbReader}, the aligned fallback through {@link
- * GeometryDecoder}. Offsets in errors are relative to the record's first byte. Thread-safe.
+ * AlignedReader}. Offsets in errors are relative to the record's first byte. Thread-safe.
  */
 public final class CompactDecoder {
     private final TwkbReader twkb;
-    private final GeometryDecoder aligned;
+    private final AlignedReader aligned;
     private final int declaredSrid;
 
     private CompactDecoder(CoordinateSequenceKind kind, int declaredSrid) {
         this.twkb = TwkbReader.of(kind);
-        this.aligned = GeometryDecoder.of(kind);
+        this.aligned = AlignedReader.of(kind);
         this.declaredSrid = declaredSrid;
     }
 
@@ -95,12 +96,12 @@ public final class CompactDecoder {
                         }
                         if (shift >= 28) {
                             throw new GeometryFormatException(
-                                    "the SRID varint exceeds " + CompactFormat.MAX_SRID, 1);
+                                    "the SRID varint exceeds " + GeometryLimits.MAX_SRID, 1);
                         }
                     }
-                    if (srid > CompactFormat.MAX_SRID) {
+                    if (srid > GeometryLimits.MAX_SRID) {
                         throw new GeometryFormatException(
-                                "SRID " + srid + " exceeds " + CompactFormat.MAX_SRID, 1);
+                                "SRID " + srid + " exceeds " + GeometryLimits.MAX_SRID, 1);
                     }
                     if (srid == declaredSrid) {
                         throw new GeometryFormatException(

@@ -11,7 +11,8 @@
  */
 package dev.flinkgeometry.format.twkb;
 
-import dev.flinkgeometry.format.GeometryEncoder;
+import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import org.locationtech.jts.geom.Coordinate;
@@ -48,7 +49,7 @@ public final class CompactEncoder {
     private final int m;
     private final int declaredSrid;
     private final TwkbWriter writer = new TwkbWriter();
-    private final GeometryEncoder aligned = new GeometryEncoder();
+    private final AlignedWriter aligned = new AlignedWriter();
 
     private CompactEncoder(boolean lossless, int xy, int z, int m, int declaredSrid) {
         this.lossless = lossless;
@@ -133,14 +134,14 @@ public final class CompactEncoder {
      */
     private int twkb(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
         int srid = geometry.getSRID();
-        if (srid < 0 || srid > CompactFormat.MAX_SRID) {
+        if (!GeometryLimits.isValidSrid(srid)) {
             throw new GeometryFormatException(
                     "SRID "
                             + srid
                             + " of "
                             + geometry.getGeometryType()
                             + " does not fit the format's 24 bits (0.."
-                            + CompactFormat.MAX_SRID
+                            + GeometryLimits.MAX_SRID
                             + ")");
         }
         if (!membersHaveSrid(geometry, srid, 0)) {
@@ -273,7 +274,7 @@ public final class CompactEncoder {
      * (members of Multi* geometries take the parent's, in both formats).
      */
     private static boolean membersHaveSrid(Geometry geometry, int srid, int depth) {
-        if (!CoordinateTypeRule.isCollectionProper(geometry) || depth > Twkb.MAX_NESTING_DEPTH) {
+        if (!CoordinateTypeRule.isCollectionProper(geometry) || depth > GeometryLimits.MAX_NESTING_DEPTH) {
             return true; // too deep: the writer reports it
         }
         for (int i = 0; i < geometry.getNumGeometries(); i++) {

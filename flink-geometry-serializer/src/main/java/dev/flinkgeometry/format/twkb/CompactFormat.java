@@ -11,7 +11,7 @@
  */
 package dev.flinkgeometry.format.twkb;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.GeometryLimits;
 
 /**
  * The compact record payload, version 1 (byte-level specification: {@code docs/FORMAT.md}, section
@@ -46,9 +46,6 @@ public final class CompactFormat {
      */
     public static final byte TWKB_DECLARED_SRID = 0x03;
 
-    /** The largest SRID, as in the aligned format. */
-    public static final int MAX_SRID = GeometryFormat.MAX_SRID;
-
     private CompactFormat() {}
 
     /** Whether a record may start with {@code first} as its kind byte ({@code 0x00..0x03}). */
@@ -67,9 +64,9 @@ public final class CompactFormat {
 
     /** Throws unless {@code srid} is in {@code 0..16777215}. */
     static void checkDeclaredSrid(int srid) {
-        if (srid < 0 || srid > MAX_SRID) {
+        if (!GeometryLimits.isValidSrid(srid)) {
             throw new IllegalArgumentException(
-                    "declared SRID " + srid + " is not in 0.." + MAX_SRID);
+                    "declared SRID " + srid + " is not in 0.." + GeometryLimits.MAX_SRID);
         }
     }
 }

@@ -29,9 +29,6 @@ public final class Twkb {
     /** Extended-dimensions flags. */
     public static final int HAS_Z = 0x01, HAS_M = 0x02;
 
-    /** Deepest nesting of geometry collections written or read (the top level is depth 0). */
-    public static final int MAX_NESTING_DEPTH = 64;
-
     private Twkb() {}
 
     /** The 4-bit zigzag form of an XY precision {@code -8..7}. */

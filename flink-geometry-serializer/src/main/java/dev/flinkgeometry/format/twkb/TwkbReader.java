@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryTypeCode;
@@ -36,7 +37,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  *
  * <p>Bounded for any input: every count is checked against the bytes that remain before anything is
  * allocated (each coordinate takes at least one byte per ordinate), varints are at most 10 bytes,
- * collections nest at most {@link Twkb#MAX_NESTING_DEPTH} levels, and the geometry must end exactly
+ * collections nest at most {@link GeometryLimits#MAX_NESTING_DEPTH} levels, and the geometry must end exactly
  * at the end of the region. Errors are {@link GeometryFormatException}s naming what is wrong and
  * the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4; measures 0 or
  * 1) and the chosen {@link CoordinateSequenceKind}; every geometry, members included, gets the SRID
@@ -293,10 +294,10 @@ public final class TwkbReader {
             if (type < GeometryTypeCode.POINT || type > GeometryTypeCode.GEOMETRYCOLLECTION) {
                 throw error("unknown TWKB geometry type " + type, start);
             }
-            if (depth > Twkb.MAX_NESTING_DEPTH) {
+            if (depth > GeometryLimits.MAX_NESTING_DEPTH) {
                 throw error(
                         "geometry collections nested deeper than "
-                                + Twkb.MAX_NESTING_DEPTH
+                                + GeometryLimits.MAX_NESTING_DEPTH
                                 + " levels",
                         start);
             }

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
@@ -70,7 +71,7 @@ public final class TwkbWriter {
      *
      * @throws GeometryFormatException if an ordinate cannot be quantized (NaN, infinite, or |v ·
      *     10^p| > 2^53), a MultiPoint has an empty member (which TWKB cannot hold), or collections
-     *     nest deeper than {@link Twkb#MAX_NESTING_DEPTH}
+     *     nest deeper than {@link GeometryLimits#MAX_NESTING_DEPTH}
      * @throws IllegalArgumentException if a precision is out of range (xy {@code -7..7}, z and m
      *     {@code 0..7})
      */
@@ -211,10 +212,10 @@ public final class TwkbWriter {
     }
 
     private int geometry(Geometry geometry, int depth) throws GeometryFormatException {
-        if (depth > Twkb.MAX_NESTING_DEPTH) {
+        if (depth > GeometryLimits.MAX_NESTING_DEPTH) {
             throw new GeometryFormatException(
                     "geometry collections nested deeper than "
-                            + Twkb.MAX_NESTING_DEPTH
+                            + GeometryLimits.MAX_NESTING_DEPTH
                             + " levels");
         }
         boolean proper = CoordinateTypeRule.isCollectionProper(geometry);
@@ -345,10 +346,10 @@ public final class TwkbWriter {
     /** The union of the members' flags, by values; members are decided on their own. */
     private static int collectionFlags(Geometry collection, int depth)
             throws GeometryFormatException {
-        if (depth > Twkb.MAX_NESTING_DEPTH) {
+        if (depth > GeometryLimits.MAX_NESTING_DEPTH) {
             throw new GeometryFormatException(
                     "geometry collections nested deeper than "
-                            + Twkb.MAX_NESTING_DEPTH
+                            + GeometryLimits.MAX_NESTING_DEPTH
                             + " levels");
         }
         int flags = 0;

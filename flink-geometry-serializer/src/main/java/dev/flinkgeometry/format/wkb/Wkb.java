@@ -25,11 +25,6 @@ public final class Wkb {
     /** Bytes of a header without SRID: byte order and type word. */
     public static final int HEADER_BYTES = 5;
 
-    /** Deepest nesting of geometry collections written or read (the top level is depth 0). */
-    public static final int MAX_NESTING_DEPTH = 64;
-
-    /** The largest WKB written or read: a Java array, with room left for the length prefix. */
-    public static final int MAX_BYTES = Integer.MAX_VALUE - 16;
 
     private Wkb() {}
 }

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.wkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryTypeCode;
@@ -31,7 +32,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * input. The rules for ambiguous input are those of the legacy {@code WkbGeometrySerializer}.
  *
  * <p>Every count is checked against the bytes that remain before anything is allocated, nesting of
- * geometry collections is capped at {@link Wkb#MAX_NESTING_DEPTH}, the geometry must fill the given
+ * geometry collections is capped at {@link GeometryLimits#MAX_NESTING_DEPTH}, the geometry must fill the given
  * region exactly, and whatever is wrong is reported as a {@link WkbFormatException} naming the
  * problem and its offset. Decoded geometries use JTS's default {@code CoordinateArraySequence} with
  * exactly the dimension and measures that their WKB header declares.
@@ -274,9 +275,9 @@ public final class WkbReader {
 
     private Geometry collection(int depth, int srid, int start, boolean little)
             throws WkbFormatException {
-        if (depth >= Wkb.MAX_NESTING_DEPTH) {
+        if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
             throw error(
-                    "geometry collections nested deeper than " + Wkb.MAX_NESTING_DEPTH + " levels",
+                    "geometry collections nested deeper than " + GeometryLimits.MAX_NESTING_DEPTH + " levels",
                     start);
         }
         Geometry[] members = new Geometry[readCount("geometries", MIN_NON_POINT_BYTES, little)];

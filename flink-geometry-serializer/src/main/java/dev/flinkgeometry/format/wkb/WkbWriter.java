@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.wkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
@@ -87,7 +88,7 @@ public final class WkbWriter {
      * Validates {@code geometry} and returns the number of bytes {@link #writeTo} will write.
      *
      * @throws WkbFormatException if the geometry cannot be written: collections nested deeper than
-     *     {@link Wkb#MAX_NESTING_DEPTH}, more than {@link Wkb#MAX_BYTES} bytes, or an unknown
+     *     {@link GeometryLimits#MAX_NESTING_DEPTH}, more than {@link GeometryLimits#MAX_ENCODED_BYTES} bytes, or an unknown
      *     geometry class
      */
     public int prepare(Geometry geometry) throws WkbFormatException {
@@ -96,7 +97,7 @@ public final class WkbWriter {
         forcedFlags = -1;
         long size = measure(geometry, 0);
         if (oneDimension
-                && size <= Wkb.MAX_BYTES
+                && size <= GeometryLimits.MAX_ENCODED_BYTES
                 && CoordinateTypeRule.isCollectionProper(geometry)) {
             // The first pass found the union of every member's flags: measure again with it.
             forcedFlags = headerFlags[0];
@@ -110,13 +111,13 @@ public final class WkbWriter {
         if (!iso && geometry.getSRID() != 0) {
             size += 4;
         }
-        if (size > Wkb.MAX_BYTES) {
+        if (size > GeometryLimits.MAX_ENCODED_BYTES) {
             throw new WkbFormatException(
                     geometry.getGeometryType()
                             + " needs "
                             + size
                             + " bytes of WKB, more than the largest record ("
-                            + Wkb.MAX_BYTES
+                            + GeometryLimits.MAX_ENCODED_BYTES
                             + " bytes)");
         }
         prepared = geometry;
@@ -198,16 +199,16 @@ public final class WkbWriter {
 
     private long measureCollection(GeometryCollection collection, int index, int depth)
             throws WkbFormatException {
-        if (depth >= Wkb.MAX_NESTING_DEPTH) {
+        if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
             throw new WkbFormatException(
-                    "geometry collections nested deeper than " + Wkb.MAX_NESTING_DEPTH + " levels");
+                    "geometry collections nested deeper than " + GeometryLimits.MAX_NESTING_DEPTH + " levels");
         }
         int flags = 0;
         long size = Wkb.HEADER_BYTES + 4;
         for (int i = 0; i < collection.getNumGeometries(); i++) {
             int memberIndex = headers;
             size += measure(collection.getGeometryN(i), depth + 1);
-            if (size > Wkb.MAX_BYTES) {
+            if (size > GeometryLimits.MAX_ENCODED_BYTES) {
                 return size; // prepare() reports it; no need to visit the rest
             }
             flags |= headerFlags[memberIndex];

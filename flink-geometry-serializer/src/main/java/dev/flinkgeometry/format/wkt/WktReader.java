@@ -11,8 +11,9 @@
  */
 package dev.flinkgeometry.format.wkt;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  *
  * <ul>
  *   <li>An optional EWKT prefix {@code SRID=n;} (case-insensitive, whitespace allowed before the
- *       {@code ;}); {@code n} must be in 0..{@value GeometryFormat#MAX_SRID} (PostGIS maps -1 to 0
+ *       {@code ;}); {@code n} must be in 0..{@value GeometryLimits#MAX_SRID} (PostGIS maps -1 to 0
  *       and larger values below 999999 with a notice; this reader refuses them instead).
  *   <li>Keywords in any case; a dimension tag {@code Z}, {@code M} or {@code ZM} apart ({@code
  *       POINT Z (1 2 3)}) or attached ({@code POINTM(1 2 3)}, as EWKT writes it). Without a tag,
@@ -65,8 +66,6 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * member, as the WKB reader does. An instance is not thread-safe.
  */
 public final class WktReader {
-    /** Deepest nesting of geometry collections read (the top level is depth 0). */
-    public static final int MAX_NESTING_DEPTH = 64;
 
     private static final String[] TYPES = {
         "GEOMETRYCOLLECTION",
@@ -195,7 +194,7 @@ public final class WktReader {
         long value = 0;
         int digits = 0;
         while (pos < text.length() && isDigit(text.charAt(pos))) {
-            if (value <= GeometryFormat.MAX_SRID) {
+            if (value <= GeometryLimits.MAX_SRID) {
                 value = 10 * value + (text.charAt(pos) - '0');
             }
             pos++;
@@ -204,12 +203,12 @@ public final class WktReader {
         if (digits == 0) {
             throw error("expected the SRID (an integer) after 'SRID=' but found " + found());
         }
-        if (negative || value > GeometryFormat.MAX_SRID) {
+        if (negative || value > GeometryLimits.MAX_SRID) {
             throw error(
                     "SRID "
                             + text.substring(start, pos)
                             + " is outside 0.."
-                            + GeometryFormat.MAX_SRID
+                            + GeometryLimits.MAX_SRID
                             + ", which a geometry column holds",
                     start);
         }
@@ -385,10 +384,10 @@ public final class WktReader {
                         ? factory.createMultiPolygon()
                         : factory.createMultiPolygon(multiPolygon(dimension));
             default:
-                if (depth >= MAX_NESTING_DEPTH) {
+                if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
                     throw error(
                             "geometry collections nested deeper than "
-                                    + MAX_NESTING_DEPTH
+                                    + GeometryLimits.MAX_NESTING_DEPTH
                                     + " levels",
                             start);
                 }

@@ -12,7 +12,7 @@
 package dev.flinkgeometry.format.wkt;
 
 import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import java.util.Locale;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -62,7 +62,7 @@ public final class WktWriter {
             return;
         }
         if (layout == null) {
-            layout = GeometryFormat.layoutOf(geometry);
+            layout = AlignedFormat.layoutOf(geometry);
         }
         out.append(typeName(geometry)).append(tag(layout));
         if (geometry instanceof Point) {

@@ -12,9 +12,9 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryDecoder;
-import dev.flinkgeometry.format.GeometryEncoder;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;
@@ -27,10 +27,10 @@ import org.locationtech.jts.geom.Geometry;
  */
 @Internal
 public final class AlignedPayload implements PayloadCodec {
-    private final GeometryEncoder encoder;
-    private final GeometryDecoder decoder;
+    private final AlignedWriter encoder;
+    private final AlignedReader decoder;
 
-    private AlignedPayload(GeometryEncoder encoder, GeometryDecoder decoder) {
+    private AlignedPayload(AlignedWriter encoder, AlignedReader decoder) {
         this.encoder = encoder;
         this.decoder = decoder;
     }
@@ -43,7 +43,7 @@ public final class AlignedPayload implements PayloadCodec {
     public static AlignedPayload of(int formatVersion, CoordinateSequenceKind kind) {
         switch (formatVersion) {
             case 1:
-                return new AlignedPayload(new GeometryEncoder(), GeometryDecoder.reusing(kind));
+                return new AlignedPayload(new AlignedWriter(), AlignedReader.reusing(kind));
             default:
                 throw new IllegalArgumentException(unknown(formatVersion));
         }
@@ -51,7 +51,7 @@ public final class AlignedPayload implements PayloadCodec {
 
     /** Whether this release reads and writes aligned format {@code formatVersion}. */
     public static boolean isKnown(int formatVersion) {
-        return formatVersion >= 1 && formatVersion <= GeometryFormat.VERSION;
+        return formatVersion >= 1 && formatVersion <= AlignedFormat.VERSION;
     }
 
     /** The message for an aligned format version this release does not know. */
@@ -59,7 +59,7 @@ public final class AlignedPayload implements PayloadCodec {
         return "unknown aligned format version "
                 + formatVersion
                 + " (this release knows 1.."
-                + GeometryFormat.VERSION
+                + AlignedFormat.VERSION
                 + ")";
     }
 

@@ -12,7 +12,7 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
@@ -32,7 +32,7 @@ public final class AlignedRecords {
 
     /** Records of the current format version, decoding into sequences of {@code sequenceKind}. */
     public AlignedRecords(CoordinateSequenceKind sequenceKind) {
-        this(sequenceKind, GeometryFormat.VERSION);
+        this(sequenceKind, AlignedFormat.VERSION);
     }
 
     /**

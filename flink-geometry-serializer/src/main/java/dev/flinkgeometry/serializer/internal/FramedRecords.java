@@ -11,7 +11,8 @@
  */
 package dev.flinkgeometry.serializer.internal;
 
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
@@ -166,12 +167,12 @@ public final class FramedRecords {
      * {@link #copy(DataInputView, DataOutputView)}.
      */
     private static int checkLength(int length) throws IOException {
-        if (length > GeometryFormat.MAX_ENCODED_BYTES) {
+        if (length > GeometryLimits.MAX_ENCODED_BYTES) {
             throw new IOException(
                     "corrupt record: length "
                             + length
                             + " exceeds the largest record ("
-                            + GeometryFormat.MAX_ENCODED_BYTES
+                            + GeometryLimits.MAX_ENCODED_BYTES
                             + " bytes)");
         }
         return length;

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.format.wkb.Wkb;
@@ -234,12 +235,12 @@ public final class WkbGeometrySerializer<T extends Geometry> extends TypeSeriali
 
     /** Returns {@code length} if a record can have it ({@code -1} for null). */
     private static int checkLength(int length) throws IOException {
-        if (length < NULL_LENGTH || length > Wkb.MAX_BYTES) {
+        if (length < NULL_LENGTH || length > GeometryLimits.MAX_ENCODED_BYTES) {
             throw new IOException(
                     "corrupt record: WKB length "
                             + length
                             + " (expected -1 for null or 0.."
-                            + Wkb.MAX_BYTES
+                            + GeometryLimits.MAX_ENCODED_BYTES
                             + ")");
         }
         return length;

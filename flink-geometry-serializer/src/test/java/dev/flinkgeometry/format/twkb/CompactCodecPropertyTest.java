@@ -15,7 +15,7 @@ import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.GeometryArbitraries.Representation;
@@ -65,7 +65,7 @@ class CompactCodecPropertyTest {
         assertThat(Hex.format(CompactEncoder.lossless().encode(rebuilt)))
                 .as("bytes in representation %s", other)
                 .isEqualTo(Hex.format(record));
-        assertThat(record.length).isLessThanOrEqualTo(GeometryFormat.encode(geometry).length + 1);
+        assertThat(record.length).isLessThanOrEqualTo(AlignedFormat.encode(geometry).length + 1);
     }
 
     /**

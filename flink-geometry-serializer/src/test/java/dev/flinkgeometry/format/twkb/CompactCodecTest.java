@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormat;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryMixes;
@@ -88,7 +88,7 @@ class CompactCodecTest {
                     .isEqualTo(Hex.format(record));
             assertThat(record.length)
                     .as("compact size of %s", geometry)
-                    .isLessThanOrEqualTo(GeometryFormat.encode(geometry).length + 1);
+                    .isLessThanOrEqualTo(AlignedFormat.encode(geometry).length + 1);
         }
     }
 
@@ -130,7 +130,7 @@ class CompactCodecTest {
                         Wkt.read("MULTIPOINT ((1 2), EMPTY)"),
                         collection)) {
             byte[] record = CompactEncoder.lossless().encode(geometry);
-            byte[] aligned = GeometryFormat.encode(geometry);
+            byte[] aligned = AlignedFormat.encode(geometry);
             assertThat(Hex.format(record))
                     .as("%s", geometry)
                     .isEqualToIgnoringCase("02" + Hex.format(aligned));

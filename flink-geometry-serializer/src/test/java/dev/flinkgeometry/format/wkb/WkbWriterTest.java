@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.wkb;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.FACTORY;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.read;
@@ -215,7 +216,7 @@ class WkbWriterTest {
     @Test
     void collectionsNestedDeeperThanTheReaderAcceptsAreRejected() throws Exception {
         Geometry nested = wkt("POINT (1 2)");
-        for (int depth = 1; depth <= Wkb.MAX_NESTING_DEPTH; depth++) {
+        for (int depth = 1; depth <= GeometryLimits.MAX_NESTING_DEPTH; depth++) {
             nested = FACTORY.createGeometryCollection(new Geometry[] {nested});
         }
         byte[] written = write(nested); // 64 levels of collections: fine

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.record;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.withSrid;
@@ -215,7 +216,7 @@ class WkbGeometrySerializerTest extends FramedSerializerContract {
     @Test
     void aGeometryTheWriterRejectsWritesNothing() throws Exception {
         Geometry nested = wkt("POINT (1 2)");
-        for (int i = 0; i <= Wkb.MAX_NESTING_DEPTH; i++) {
+        for (int i = 0; i <= GeometryLimits.MAX_NESTING_DEPTH; i++) {
             nested = WkbTestSupport.FACTORY.createGeometryCollection(new Geometry[] {nested});
         }
         DataOutputSerializer out = new DataOutputSerializer(64);

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.concat;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.hex;
@@ -181,7 +182,7 @@ class WkbHostileInputTest {
 
     @Test
     void deepNestingFailsWithIOExceptionNotStackOverflow() throws Exception {
-        for (int depth : new int[] {Wkb.MAX_NESTING_DEPTH + 1, 10_000, 200_000}) {
+        for (int depth : new int[] {GeometryLimits.MAX_NESTING_DEPTH + 1, 10_000, 200_000}) {
             byte[] level = hex("0107000000 01000000");
             byte[] wkb = new byte[depth * level.length + 9];
             for (int i = 0; i < depth; i++) {
@@ -192,12 +193,12 @@ class WkbHostileInputTest {
                     .as("%d levels", depth)
                     .isInstanceOf(WkbFormatException.class)
                     .hasMessageContaining("nested deeper than 64")
-                    .hasMessageContaining("offset " + 9 * Wkb.MAX_NESTING_DEPTH);
+                    .hasMessageContaining("offset " + 9 * GeometryLimits.MAX_NESTING_DEPTH);
         }
         // 64 levels of collections are read
         byte[] level = hex("0107000000 01000000");
-        byte[] wkb = new byte[(Wkb.MAX_NESTING_DEPTH - 1) * 9 + 9];
-        for (int i = 0; i < Wkb.MAX_NESTING_DEPTH - 1; i++) {
+        byte[] wkb = new byte[(GeometryLimits.MAX_NESTING_DEPTH - 1) * 9 + 9];
+        for (int i = 0; i < GeometryLimits.MAX_NESTING_DEPTH - 1; i++) {
             System.arraycopy(level, 0, wkb, i * 9, 9);
         }
         System.arraycopy(hex("0107000000 00000000"), 0, wkb, wkb.length - 9, 9);

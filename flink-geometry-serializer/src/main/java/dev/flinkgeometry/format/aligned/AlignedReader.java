@@ -9,8 +9,13 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryTypeCode;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.internal.CoordinateReader;
 import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;
@@ -29,7 +34,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * Decodes aligned-format bytes into JTS geometries, with bounded work and memory for any input.
  *
  * <p>Every count is checked against the bytes that remain before anything is allocated, collection
- * nesting is capped at {@link GeometryFormat#MAX_NESTING_DEPTH}, the parts must account for every
+ * nesting is capped at {@link GeometryLimits#MAX_NESTING_DEPTH}, the parts must account for every
  * coordinate and byte of the record, and whatever is wrong is reported as a {@link
  * GeometryFormatException} naming the problem and its offset.
  *
@@ -37,11 +42,11 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * the chosen {@link CoordinateSequenceKind}. The instances of {@link #of} are immutable and
  * thread-safe; one of {@link #reusing} belongs to one thread.
  */
-public final class GeometryDecoder {
-    private static final GeometryDecoder ARRAY =
-            new GeometryDecoder(CoordinateSequenceKind.ARRAY, false);
-    private static final GeometryDecoder PACKED =
-            new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE, false);
+public final class AlignedReader {
+    private static final AlignedReader ARRAY =
+            new AlignedReader(CoordinateSequenceKind.ARRAY, false);
+    private static final AlignedReader PACKED =
+            new AlignedReader(CoordinateSequenceKind.PACKED_DOUBLE, false);
 
     private final CoordinateSequenceKind kind;
     private final GeometryFactory factory;
@@ -49,7 +54,7 @@ public final class GeometryDecoder {
     /** The state of one decode, reused by a {@link #reusing} decoder; {@code null} if shared. */
     private final Reader reusable;
 
-    private GeometryDecoder(CoordinateSequenceKind kind, boolean reuse) {
+    private AlignedReader(CoordinateSequenceKind kind, boolean reuse) {
         this.kind = kind;
         this.factory = kind.geometryFactory();
         this.reusable = reuse ? new Reader() : null;
@@ -60,12 +65,12 @@ public final class GeometryDecoder {
      * but the geometry (the shared decoders allocate a small reader per call, which the JIT cannot
      * always elide).
      */
-    public static GeometryDecoder reusing(CoordinateSequenceKind kind) {
-        return new GeometryDecoder(kind, true);
+    public static AlignedReader reusing(CoordinateSequenceKind kind) {
+        return new AlignedReader(kind, true);
     }
 
     /** The (shared, thread-safe) decoder producing sequences of {@code kind}. */
-    public static GeometryDecoder of(CoordinateSequenceKind kind) {
+    public static AlignedReader of(CoordinateSequenceKind kind) {
         return kind == CoordinateSequenceKind.PACKED_DOUBLE ? PACKED : ARRAY;
     }
 
@@ -121,7 +126,7 @@ public final class GeometryDecoder {
         }
 
         Geometry geometry(int start, int depth) throws GeometryFormatException {
-            if (limit - start < GeometryFormat.HEADER_BYTES) {
+            if (limit - start < AlignedFormat.HEADER_BYTES) {
                 throw error(
                         "truncated header: need 8 bytes, " + (limit - start) + " remain", start);
             }
@@ -142,7 +147,7 @@ public final class GeometryDecoder {
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
-            int body = start + GeometryFormat.HEADER_BYTES;
+            int body = start + AlignedFormat.HEADER_BYTES;
             Geometry geometry;
             switch (type) {
                 case GeometryTypeCode.POINT:
@@ -279,14 +284,14 @@ public final class GeometryDecoder {
         }
 
         Geometry collection(int count, int at, int depth) throws GeometryFormatException {
-            if (depth >= GeometryFormat.MAX_NESTING_DEPTH) {
+            if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
                 throw error(
                         "geometry collections nested deeper than "
-                                + GeometryFormat.MAX_NESTING_DEPTH
+                                + GeometryLimits.MAX_NESTING_DEPTH
                                 + " levels",
-                        at - GeometryFormat.HEADER_BYTES);
+                        at - AlignedFormat.HEADER_BYTES);
             }
-            if (count > (limit - at) / GeometryFormat.HEADER_BYTES) {
+            if (count > (limit - at) / AlignedFormat.HEADER_BYTES) {
                 throw error(
                         count + " collection members cannot fit in " + (limit - at) + " bytes",
                         at - 4);
@@ -295,7 +300,7 @@ public final class GeometryDecoder {
             int offset = at;
             for (int i = 0; i < count; i++) {
                 members[i] = geometry(offset, depth + 1);
-                int padded = offset + (int) GeometryEncoder.align8(end - offset);
+                int padded = offset + (int) AlignedWriter.align8(end - offset);
                 if (padded > limit) {
                     throw error("collection member is missing its padding", end);
                 }

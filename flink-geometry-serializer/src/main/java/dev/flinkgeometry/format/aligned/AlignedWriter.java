@@ -9,8 +9,12 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryTypeCode;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
 import dev.flinkgeometry.format.internal.PointCount;
@@ -37,17 +41,17 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * Writer}, which holds the state of one encode; it is not thread-safe and allocates nothing per
  * record once the writer's tables have grown to the most headers seen.
  */
-public final class GeometryEncoder {
+public final class AlignedWriter {
     private static final byte[] NO_ROOM = new byte[0];
 
     private final Writer writer;
 
     /** An encoder with every fast path. */
-    public GeometryEncoder() {
+    public AlignedWriter() {
         this(true);
     }
 
-    private GeometryEncoder(boolean fast) {
+    private AlignedWriter(boolean fast) {
         this.writer = new Writer(fast);
     }
 
@@ -55,8 +59,8 @@ public final class GeometryEncoder {
      * An encoder without fast paths: sequences are read only through {@link CoordinateSequence}
      * getters and points take the general path. Same bytes; tests hold the fast paths to it.
      */
-    static GeometryEncoder plain() {
-        return new GeometryEncoder(false);
+    static AlignedWriter plain() {
+        return new AlignedWriter(false);
     }
 
     /**
@@ -66,8 +70,8 @@ public final class GeometryEncoder {
      *     after {@code offset}, the negated size of the encoding (the bytes of {@code target} after
      *     {@code offset} are then undefined): grow the buffer and call again
      * @throws GeometryFormatException if the geometry cannot be carried: an SRID outside {@code
-     *     0..16777215}, collections nested deeper than {@link GeometryFormat#MAX_NESTING_DEPTH}, an
-     *     encoding larger than {@link GeometryFormat#MAX_ENCODED_BYTES}, or an unknown geometry
+     *     0..16777215}, collections nested deeper than {@link GeometryLimits#MAX_NESTING_DEPTH}, an
+     *     encoding larger than {@link GeometryLimits#MAX_ENCODED_BYTES}, or an unknown geometry
      *     class
      */
     public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
@@ -140,13 +144,13 @@ public final class GeometryEncoder {
                 throws GeometryFormatException {
             headers = 0;
             long size = measure(geometry, 0);
-            if (size > GeometryFormat.MAX_ENCODED_BYTES) {
+            if (size > GeometryLimits.MAX_ENCODED_BYTES) {
                 throw new GeometryFormatException(
                         geometry.getGeometryType()
                                 + " needs "
                                 + size
                                 + " bytes, more than the largest record ("
-                                + GeometryFormat.MAX_ENCODED_BYTES
+                                + GeometryLimits.MAX_ENCODED_BYTES
                                 + " bytes)");
             }
             if (size > target.length - offset) {
@@ -178,17 +182,17 @@ public final class GeometryEncoder {
             } else {
                 found = count == 0 ? 0 : CoordinateTypeRule.of(sequence, 0, true);
             }
-            int size = GeometryFormat.HEADER_BYTES + count * CoordinateWriter.bytes(found);
+            int size = AlignedFormat.HEADER_BYTES + count * CoordinateWriter.bytes(found);
             if (size > target.length - offset) {
                 return -size;
             }
             header(GeometryTypeCode.POINT, point.getSRID(), found, count, target, offset);
             return CoordinateWriter.write(
-                    sequence, found, target, offset + GeometryFormat.HEADER_BYTES, true);
+                    sequence, found, target, offset + AlignedFormat.HEADER_BYTES, true);
         }
 
         private static int xyPoint(int srid, Coordinate c, byte[] target, int offset) {
-            int size = GeometryFormat.HEADER_BYTES + 16;
+            int size = AlignedFormat.HEADER_BYTES + 16;
             if (size > target.length - offset) {
                 return -size;
             }
@@ -260,27 +264,27 @@ public final class GeometryEncoder {
             types[index] = type;
             counts[index] = (int) coordinates;
             flags[index] = found;
-            return GeometryFormat.HEADER_BYTES
+            return AlignedFormat.HEADER_BYTES
                     + coordinates * CoordinateWriter.bytes(found)
                     + 4 * structureInts;
         }
 
         private long measureCollection(GeometryCollection collection, int index, int depth)
                 throws GeometryFormatException {
-            if (depth >= GeometryFormat.MAX_NESTING_DEPTH) {
+            if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
                 throw new GeometryFormatException(
                         "geometry collections nested deeper than "
-                                + GeometryFormat.MAX_NESTING_DEPTH
+                                + GeometryLimits.MAX_NESTING_DEPTH
                                 + " levels");
             }
             int members = collection.getNumGeometries();
             types[index] = GeometryTypeCode.GEOMETRYCOLLECTION;
             counts[index] = members;
             flags[index] = 0; // Sedona writes XY for every collection header
-            long size = GeometryFormat.HEADER_BYTES;
+            long size = AlignedFormat.HEADER_BYTES;
             for (int i = 0; i < members; i++) {
                 size += align8(measure(collection.getGeometryN(i), depth + 1));
-                if (size > GeometryFormat.MAX_ENCODED_BYTES) {
+                if (size > GeometryLimits.MAX_ENCODED_BYTES) {
                     return size; // encode() reports it; no need to visit the rest
                 }
             }
@@ -318,14 +322,14 @@ public final class GeometryEncoder {
 
         private static void checkSrid(Geometry geometry) throws GeometryFormatException {
             int srid = geometry.getSRID();
-            if (srid < 0 || srid > GeometryFormat.MAX_SRID) {
+            if (!GeometryLimits.isValidSrid(srid)) {
                 throw new GeometryFormatException(
                         "SRID "
                                 + srid
                                 + " of "
                                 + geometry.getGeometryType()
                                 + " does not fit the format's 24 bits (0.."
-                                + GeometryFormat.MAX_SRID
+                                + GeometryLimits.MAX_SRID
                                 + ")");
             }
         }
@@ -340,7 +344,7 @@ public final class GeometryEncoder {
             int count = counts[index];
             int found = flags[index];
             header(type, geometry.getSRID(), found, count, target, start);
-            int body = start + GeometryFormat.HEADER_BYTES;
+            int body = start + AlignedFormat.HEADER_BYTES;
             switch (type) {
                 case GeometryTypeCode.POINT:
                     return coordinates(

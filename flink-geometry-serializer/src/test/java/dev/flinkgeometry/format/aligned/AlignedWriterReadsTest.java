@@ -9,8 +9,10 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.CountingSequences;
@@ -24,12 +26,12 @@ import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
 /**
- * Which path {@link GeometryEncoder} takes, told apart by how it reads JTS's default sequences
- * (every path writes the plain bytes, {@link GeometryEncoderFastPathTest}): a point by its one
+ * Which path {@link AlignedWriter} takes, told apart by how it reads JTS's default sequences
+ * (every path writes the plain bytes, {@link AlignedWriterFastPathTest}): a point by its one
  * coordinate object, the XY guess of other geometries in one pass over each coordinate array, the
  * plain encoder only through getters.
  */
-class GeometryEncoderReadsTest {
+class AlignedWriterReadsTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
 
     @Test
@@ -40,12 +42,12 @@ class GeometryEncoderReadsTest {
             Point point = FACTORY.createPoint(sequence);
             sequence.reset();
 
-            byte[] fast = encodeOnce(new GeometryEncoder(), point);
+            byte[] fast = encodeOnce(new AlignedWriter(), point);
 
             // XY: the coordinate object alone; with a Z, its layout is written by the loops.
             assertThat(sequence.getterCalls).isEqualTo(1);
             assertThat(sequence.arrayCalls).isEqualTo(Double.isNaN(c.getZ()) ? 0 : 1);
-            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(point));
+            assertThat(fast).isEqualTo(AlignedWriter.plain().encode(point));
         }
     }
 
@@ -67,13 +69,13 @@ class GeometryEncoderReadsTest {
             second.reset();
             member.reset();
 
-            byte[] fast = encodeOnce(new GeometryEncoder(), geometry);
+            byte[] fast = encodeOnce(new AlignedWriter(), geometry);
 
             // Two passes (value rule, then write) would take each array twice.
             assertThat(first.arrayCalls + second.arrayCalls + member.arrayCalls)
                     .isEqualTo(geometry.getNumGeometries());
             assertThat(first.getterCalls + second.getterCalls + member.getterCalls).isZero();
-            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(geometry));
+            assertThat(fast).isEqualTo(AlignedWriter.plain().encode(geometry));
         }
     }
 
@@ -86,7 +88,7 @@ class GeometryEncoderReadsTest {
             point.reset();
             line.reset();
 
-            encodeOnce(GeometryEncoder.plain(), geometry);
+            encodeOnce(AlignedWriter.plain(), geometry);
 
             assertThat(point.arrayCalls + line.arrayCalls).isZero();
             assertThat(point.getterCalls + line.getterCalls).isPositive();
@@ -103,10 +105,10 @@ class GeometryEncoderReadsTest {
         for (int i = 0; i < layouts.length; i++) {
             Point point = FACTORY.createPoint(sequence(layouts[i][0], layouts[i][1], xyzm));
 
-            byte[] fast = encodeOnce(new GeometryEncoder(), point);
+            byte[] fast = encodeOnce(new AlignedWriter(), point);
 
             assertThat(fast[0] >>> 1 & 7).isEqualTo(expected[i].code());
-            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(point));
+            assertThat(fast).isEqualTo(AlignedWriter.plain().encode(point));
         }
     }
 
@@ -124,18 +126,18 @@ class GeometryEncoderReadsTest {
             point.reset();
             line.reset();
 
-            byte[] fast = encodeOnce(new GeometryEncoder(), geometry);
+            byte[] fast = encodeOnce(new AlignedWriter(), geometry);
 
             // One pass, the write's (of nothing): no look for values in an empty sequence.
             assertThat(point.arrayCalls).isEqualTo(1);
             assertThat(line.arrayCalls).isEqualTo(geometry.getNumGeometries() - 1);
             assertThat(point.getterCalls + line.getterCalls).isZero();
-            assertThat(fast).isEqualTo(GeometryEncoder.plain().encode(geometry));
+            assertThat(fast).isEqualTo(AlignedWriter.plain().encode(geometry));
         }
     }
 
     /** One encode call into a large enough buffer ({@code encode(Geometry)} makes two). */
-    private static byte[] encodeOnce(GeometryEncoder encoder, Geometry geometry)
+    private static byte[] encodeOnce(AlignedWriter encoder, Geometry geometry)
             throws GeometryFormatException {
         byte[] target = new byte[1024];
         return Arrays.copyOf(target, encoder.encode(geometry, target, 0));

@@ -9,8 +9,11 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,7 +55,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * follow the format's rules: the value-decided layout per header, zero padding, one NaN bit
  * pattern, {@code -0.0} kept, and output independent of the buffer and of the encoder's history.
  */
-class GeometryFormatRoundTripTest {
+class AlignedFormatRoundTripTest {
     private static final long CANONICAL_NAN = 0x7ff8000000000000L;
 
     @Provide
@@ -68,23 +71,23 @@ class GeometryFormatRoundTripTest {
     void decodeOfEncodeIsExactInBothSequenceKinds(@ForAll("geometries") Geometry geometry)
             throws Exception {
         Statistics.label("type").collect(geometry.getGeometryType());
-        byte[] bytes = GeometryFormat.encode(geometry);
+        byte[] bytes = AlignedFormat.encode(geometry);
         Geometry expected = ExactGeometry.asDecoded(geometry);
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
-            Geometry decoded = GeometryDecoder.of(kind).decode(bytes, 0, bytes.length);
+            Geometry decoded = AlignedReader.of(kind).decode(bytes, 0, bytes.length);
             ExactGeometry.assertExactlyEqual(decoded, expected);
             ExactGeometry.assertSequencesHaveValueLayout(decoded);
             assertSequencesAreOfKind(decoded, kind);
-            assertThat(GeometryFormat.encode(decoded))
+            assertThat(AlignedFormat.encode(decoded))
                     .as("encode(decode(b)) for %s", kind)
                     .isEqualTo(bytes);
         }
-        ExactGeometry.assertExactlyEqual(GeometryFormat.decode(bytes), expected);
+        ExactGeometry.assertExactlyEqual(AlignedFormat.decode(bytes), expected);
     }
 
     @Property(tries = 500)
     void everyHeaderFollowsTheValueRule(@ForAll("geometries") Geometry geometry) throws Exception {
-        byte[] bytes = GeometryFormat.encode(geometry);
+        byte[] bytes = AlignedFormat.encode(geometry);
         AlignedRecord record = AlignedRecord.parse(bytes);
         List<Geometry> headers = new ArrayList<>();
         headerGeometries(geometry, headers);
@@ -100,17 +103,17 @@ class GeometryFormatRoundTripTest {
             assertThat(node.sridFlag).as("SRID flag of %s", what).isEqualTo(g.getSRID() != 0);
             assertThat(node.srid).as("SRID of %s", what).isEqualTo(g.getSRID());
         }
-        assertThat(GeometryFormat.layoutOf(geometry)).isEqualTo(expectedLayout(geometry));
+        assertThat(AlignedFormat.layoutOf(geometry)).isEqualTo(expectedLayout(geometry));
         assertThat(bytes.length)
                 .as("size")
-                .isEqualTo(-new GeometryEncoder().encode(geometry, new byte[0], 0))
+                .isEqualTo(-new AlignedWriter().encode(geometry, new byte[0], 0))
                 .isEqualTo(expectedSize(geometry));
     }
 
     @Property(tries = 500)
     void paddingIsZeroAndEveryNaNIsCanonical(@ForAll("geometries") Geometry geometry)
             throws Exception {
-        byte[] bytes = GeometryFormat.encode(geometry);
+        byte[] bytes = AlignedFormat.encode(geometry);
         AlignedRecord record = AlignedRecord.parse(bytes);
         for (int[] range : record.padding()) {
             for (int i = range[0]; i < range[1]; i++) {
@@ -142,8 +145,8 @@ class GeometryFormatRoundTripTest {
             @ForAll @IntRange(max = 17) int slack,
             @ForAll long seed)
             throws Exception {
-        byte[] expected = GeometryFormat.encode(geometry);
-        GeometryEncoder encoder = new GeometryEncoder();
+        byte[] expected = AlignedFormat.encode(geometry);
+        AlignedWriter encoder = new AlignedWriter();
         int size = expected.length;
         byte[] buffer = new byte[offset + size + slack];
         new Random(seed).nextBytes(buffer);
@@ -159,7 +162,7 @@ class GeometryFormatRoundTripTest {
                 .isEqualTo(Arrays.copyOfRange(before, end, before.length));
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
             ExactGeometry.assertExactlyEqual(
-                    GeometryDecoder.of(kind).decode(buffer, offset, size),
+                    AlignedReader.of(kind).decode(buffer, offset, size),
                     ExactGeometry.asDecoded(geometry));
         }
         // Encoding again over other stale bytes gives the same record.
@@ -172,12 +175,12 @@ class GeometryFormatRoundTripTest {
     void aReusedEncoderWritesWhatAFreshOneWrites(
             @ForAll @Size(min = 1, max = 8) List<@From("geometries") Geometry> geometries)
             throws Exception {
-        GeometryEncoder reused = new GeometryEncoder();
+        AlignedWriter reused = new AlignedWriter();
         byte[] shared = new byte[64];
         Arrays.fill(shared, (byte) 0x5A);
         Geometry badSrid = Wkt.read("POINT (1 2)", -7);
         for (Geometry geometry : geometries) {
-            byte[] fresh = new GeometryEncoder().encode(geometry);
+            byte[] fresh = new AlignedWriter().encode(geometry);
             assertThat(reused.encode(geometry)).isEqualTo(fresh);
             int end = reused.encode(geometry, shared, 0);
             if (end < 0) {
@@ -197,11 +200,11 @@ class GeometryFormatRoundTripTest {
 
     @Example
     void pointXYHasTheGoldenBytes() throws Exception {
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("POINT (1 2)"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("POINT (1 2)"))))
                 .isEqualTo("12000000" + "01000000" + "000000000000f03f" + "0000000000000040");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("POINT (1 2)", 4326))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("POINT (1 2)", 4326))))
                 .isEqualTo("130010e6" + "01000000" + "000000000000f03f" + "0000000000000040");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("POINT ZM (1 2 3 4)", 0xFFFFFF))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("POINT ZM (1 2 3 4)", 0xFFFFFF))))
                 .isEqualTo(
                         "19ffffff01000000"
                                 + "000000000000f03f0000000000000040"
@@ -211,42 +214,42 @@ class GeometryFormatRoundTripTest {
 
     @Example
     void declaredDimensionWithoutValuesIsNotCarried() throws Exception {
-        byte[] pointZEmpty = GeometryFormat.encode(Wkt.read("POINT Z EMPTY"));
+        byte[] pointZEmpty = AlignedFormat.encode(Wkt.read("POINT Z EMPTY"));
         assertThat(Hex.format(pointZEmpty)).isEqualTo("1200000000000000");
-        assertThat(pointZEmpty).isEqualTo(GeometryFormat.encode(Wkt.read("POINT EMPTY")));
-        Geometry decoded = GeometryFormat.decode(pointZEmpty);
+        assertThat(pointZEmpty).isEqualTo(AlignedFormat.encode(Wkt.read("POINT EMPTY")));
+        Geometry decoded = AlignedFormat.decode(pointZEmpty);
         assertThat(decoded.isEmpty()).isTrue();
         assertThat(((Point) decoded).getCoordinateSequence().getDimension()).isEqualTo(2);
 
-        byte[] pointZNaN = GeometryFormat.encode(Wkt.read("POINT Z (1 2 NaN)"));
-        assertThat(pointZNaN).isEqualTo(GeometryFormat.encode(Wkt.read("POINT (1 2)")));
-        Point point = (Point) GeometryFormat.decode(pointZNaN);
+        byte[] pointZNaN = AlignedFormat.encode(Wkt.read("POINT Z (1 2 NaN)"));
+        assertThat(pointZNaN).isEqualTo(AlignedFormat.encode(Wkt.read("POINT (1 2)")));
+        Point point = (Point) AlignedFormat.decode(pointZNaN);
         assertThat(point.getCoordinateSequence().getDimension()).isEqualTo(2);
         assertThat(point.getCoordinateSequence().getMeasures()).isZero();
         assertThat(point.getX()).isEqualTo(1.0);
         assertThat(point.getY()).isEqualTo(2.0);
 
-        assertThat(GeometryFormat.encode(Wkt.read("LINESTRING ZM (1 2 NaN NaN, 3 4 NaN NaN)")))
-                .isEqualTo(GeometryFormat.encode(Wkt.read("LINESTRING (1 2, 3 4)")));
-        assertThat(GeometryFormat.encode(Wkt.read("POLYGON M EMPTY")))
-                .isEqualTo(GeometryFormat.encode(Wkt.read("POLYGON EMPTY")));
+        assertThat(AlignedFormat.encode(Wkt.read("LINESTRING ZM (1 2 NaN NaN, 3 4 NaN NaN)")))
+                .isEqualTo(AlignedFormat.encode(Wkt.read("LINESTRING (1 2, 3 4)")));
+        assertThat(AlignedFormat.encode(Wkt.read("POLYGON M EMPTY")))
+                .isEqualTo(AlignedFormat.encode(Wkt.read("POLYGON EMPTY")));
     }
 
     @Example
     void zIsKeptWhenOnlyALaterCoordinateHasIt() throws Exception {
         Geometry line = Wkt.read("LINESTRING Z (0 0 NaN, 1 1 3)");
-        byte[] bytes = GeometryFormat.encode(line);
+        byte[] bytes = AlignedFormat.encode(line);
         assertThat(bytes[0]).isEqualTo((byte) 0x24); // LineString, XYZ, no SRID
         assertThat(bytes).hasSize(8 + 2 * 24);
-        LineString decoded = (LineString) GeometryFormat.decode(bytes);
+        LineString decoded = (LineString) AlignedFormat.decode(bytes);
         assertThat(decoded.getCoordinateSequence().getDimension()).isEqualTo(3);
         assertThat(decoded.getCoordinateSequence().getZ(0)).isNaN();
         assertThat(decoded.getCoordinateSequence().getZ(1)).isEqualTo(3.0);
 
         Geometry m = Wkt.read("MULTIPOINT M ((0 0 NaN), EMPTY, (1 1 7))");
-        byte[] mBytes = GeometryFormat.encode(m);
+        byte[] mBytes = AlignedFormat.encode(m);
         assertThat(mBytes[0]).isEqualTo((byte) 0x46); // MultiPoint, XYM
-        ExactGeometry.assertExactlyEqual(GeometryFormat.decode(mBytes), m);
+        ExactGeometry.assertExactlyEqual(AlignedFormat.decode(mBytes), m);
     }
 
     @Example
@@ -263,11 +266,11 @@ class GeometryFormatRoundTripTest {
                             new Coordinate(5, 5, 1)
                         });
         mixed = factory.createMultiPolygon(new Polygon[] {(Polygon) mixed.getGeometryN(0), withZ});
-        byte[] bytes = GeometryFormat.encode(mixed);
+        byte[] bytes = AlignedFormat.encode(mixed);
         assertThat(bytes[0] & 0x0E).as("coordinate type bits").isEqualTo(2 << 1);
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
             MultiPolygon decoded =
-                    (MultiPolygon) GeometryDecoder.of(kind).decode(bytes, 0, bytes.length);
+                    (MultiPolygon) AlignedReader.of(kind).decode(bytes, 0, bytes.length);
             CoordinateSequence first =
                     ((Polygon) decoded.getGeometryN(0)).getExteriorRing().getCoordinateSequence();
             assertThat(first.getDimension()).isEqualTo(3);
@@ -285,30 +288,30 @@ class GeometryFormatRoundTripTest {
                         "GEOMETRYCOLLECTION (POINT Z (1 2 3), POINT M (1 2 4), POINT (1 2),"
                                 + " GEOMETRYCOLLECTION (LINESTRING ZM (0 0 1 2, 1 1 NaN NaN)),"
                                 + " POINT ZM (1 2 NaN NaN))");
-        AlignedRecord record = AlignedRecord.parse(GeometryFormat.encode(collection));
+        AlignedRecord record = AlignedRecord.parse(AlignedFormat.encode(collection));
         assertThat(record.headers())
                 .extracting(node -> node.layoutCode)
                 .containsExactly(1, 2, 3, 1, 1, 4, 1);
-        assertThat(GeometryFormat.layoutOf(collection)).isEqualTo(CoordinateLayout.XY);
+        assertThat(AlignedFormat.layoutOf(collection)).isEqualTo(CoordinateLayout.XY);
         ExactGeometry.assertExactlyEqual(
-                GeometryFormat.decode(GeometryFormat.encode(collection)), collection);
+                AlignedFormat.decode(AlignedFormat.encode(collection)), collection);
     }
 
     @Example
     void aTopLevelLinearRingDecodesAsALineString() throws Exception {
         LinearRing ring = (LinearRing) Wkt.read("LINEARRING (0 0, 1 0, 1 1, 0 0)", 3857);
-        byte[] bytes = GeometryFormat.encode(ring);
+        byte[] bytes = AlignedFormat.encode(ring);
         assertThat(bytes)
                 .isEqualTo(
-                        GeometryFormat.encode(Wkt.read("LINESTRING (0 0, 1 0, 1 1, 0 0)", 3857)));
-        Geometry decoded = GeometryFormat.decode(bytes);
+                        AlignedFormat.encode(Wkt.read("LINESTRING (0 0, 1 0, 1 1, 0 0)", 3857)));
+        Geometry decoded = AlignedFormat.decode(bytes);
         assertThat(decoded).isExactlyInstanceOf(LineString.class);
         assertThat(decoded.getSRID()).isEqualTo(3857);
         ExactGeometry.assertExactlyEqual(decoded, ExactGeometry.asDecoded(ring));
 
         Geometry inCollection = Wkt.read("GEOMETRYCOLLECTION (LINEARRING (0 0, 1 0, 1 1, 0 0))");
         Geometry member =
-                GeometryFormat.decode(GeometryFormat.encode(inCollection)).getGeometryN(0);
+                AlignedFormat.decode(AlignedFormat.encode(inCollection)).getGeometryN(0);
         assertThat(member).isExactlyInstanceOf(LineString.class);
     }
 
@@ -318,7 +321,7 @@ class GeometryFormatRoundTripTest {
                 Wkt.read(
                         "GEOMETRYCOLLECTION (MULTILINESTRING ((0 0, 1 1), (2 2, 3 3)),"
                                 + " POINT (5 6))");
-        byte[] bytes = GeometryFormat.encode(collection);
+        byte[] bytes = AlignedFormat.encode(collection);
         // 8 header + (8 + 4 * 16 + 3 * 4 = 84, padded to 88) + 24.
         assertThat(bytes).hasSize(120);
         assertThat(Arrays.copyOfRange(bytes, 8 + 84, 8 + 88)).containsOnly(0);
@@ -330,27 +333,27 @@ class GeometryFormatRoundTripTest {
 
     @Example
     void emptyGeometriesAreWrittenAsSedonaWritesThem() throws Exception {
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("MULTILINESTRING EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("MULTILINESTRING EMPTY"))))
                 .isEqualTo("52000000" + "00000000" + "00000000");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("MULTIPOLYGON EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("MULTIPOLYGON EMPTY"))))
                 .isEqualTo("62000000" + "00000000" + "00000000");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("MULTIPOINT EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("MULTIPOINT EMPTY"))))
                 .isEqualTo("4200000000000000");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("GEOMETRYCOLLECTION EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("GEOMETRYCOLLECTION EMPTY"))))
                 .isEqualTo("7200000000000000");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("LINESTRING EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("LINESTRING EMPTY"))))
                 .isEqualTo("2200000000000000");
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("POLYGON EMPTY"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("POLYGON EMPTY"))))
                 .isEqualTo("3200000000000000");
         // An empty MultiPoint member is a coordinate of NaN ordinates.
-        assertThat(Hex.format(GeometryFormat.encode(Wkt.read("MULTIPOINT (EMPTY, (1 2))"))))
+        assertThat(Hex.format(AlignedFormat.encode(Wkt.read("MULTIPOINT (EMPTY, (1 2))"))))
                 .isEqualTo(
                         "4200000002000000"
                                 + "000000000000f87f000000000000f87f"
                                 + "000000000000f03f0000000000000040");
         // An empty member of a Multi* keeps its place.
         Geometry withEmpty = Wkt.read("MULTILINESTRING (EMPTY, (1 2, 3 4))");
-        assertThat(Hex.format(GeometryFormat.encode(withEmpty)))
+        assertThat(Hex.format(AlignedFormat.encode(withEmpty)))
                 .endsWith("02000000" + "00000000" + "02000000");
         for (String wkt :
                 List.of(
@@ -361,7 +364,7 @@ class GeometryFormatRoundTripTest {
                         "POLYGON ((0 0, 1 0, 1 1, 0 0), EMPTY)")) {
             Geometry geometry = Wkt.read(wkt);
             ExactGeometry.assertExactlyEqual(
-                    GeometryFormat.decode(GeometryFormat.encode(geometry)), geometry);
+                    AlignedFormat.decode(AlignedFormat.encode(geometry)), geometry);
         }
     }
 
@@ -376,11 +379,11 @@ class GeometryFormatRoundTripTest {
                                 Double.longBitsToDouble(0x7ff8000000000123L),
                                 Double.longBitsToDouble(0xfff0000000000001L)));
         point.setSRID(0);
-        byte[] bytes = GeometryFormat.encode(point);
+        byte[] bytes = AlignedFormat.encode(point);
         assertThat(Hex.format(bytes))
                 .as("POINT (-0 0) with non-canonical NaN Z and M is XY")
                 .isEqualTo("1200000001000000" + "0000000000000080" + "0000000000000000");
-        Point decoded = (Point) GeometryFormat.decode(bytes);
+        Point decoded = (Point) AlignedFormat.decode(bytes);
         assertThat(Double.doubleToRawLongBits(decoded.getX()))
                 .isEqualTo(Double.doubleToRawLongBits(-0.0));
         assertThat(Double.doubleToRawLongBits(decoded.getY())).isZero();
@@ -390,7 +393,7 @@ class GeometryFormatRoundTripTest {
                         new Coordinate(
                                 Double.longBitsToDouble(0xfff8000000000000L),
                                 Double.longBitsToDouble(0x7ff8000000000001L)));
-        assertThat(Hex.format(GeometryFormat.encode(nanXY)))
+        assertThat(Hex.format(AlignedFormat.encode(nanXY)))
                 .isEqualTo("1200000001000000" + "000000000000f87f" + "000000000000f87f");
     }
 
@@ -407,7 +410,7 @@ class GeometryFormatRoundTripTest {
         LineString line =
                 new GeometryFactory()
                         .createLineString(new PackedCoordinateSequence.Double(raw, 3, 0));
-        byte[] bytes = GeometryFormat.encode(line);
+        byte[] bytes = AlignedFormat.encode(line);
         assertThat(bytes).hasSize(8 + n * 24);
         int nans = 0;
         for (int offset : AlignedRecord.parse(bytes).ordinateOffsets()) {
@@ -423,15 +426,15 @@ class GeometryFormatRoundTripTest {
         assertThat(nans).isEqualTo(14 + 20);
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
             ExactGeometry.assertExactlyEqual(
-                    GeometryDecoder.of(kind).decode(bytes, 0, bytes.length), line);
+                    AlignedReader.of(kind).decode(bytes, 0, bytes.length), line);
         }
     }
 
     @Example
     void decodedGeometriesUseTheKindsFactory() throws Exception {
-        byte[] bytes = GeometryFormat.encode(Wkt.read("POLYGON ((0 0, 1 0, 1 1, 0 0))", 4326));
+        byte[] bytes = AlignedFormat.encode(Wkt.read("POLYGON ((0 0, 1 0, 1 1, 0 0))", 4326));
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
-            GeometryDecoder decoder = GeometryDecoder.of(kind);
+            AlignedReader decoder = AlignedReader.of(kind);
             assertThat(decoder.sequenceKind()).isEqualTo(kind);
             Geometry decoded = decoder.decode(bytes, 0, bytes.length);
             assertThat(decoded.getFactory().getCoordinateSequenceFactory())
@@ -443,7 +446,7 @@ class GeometryFormatRoundTripTest {
 
     @Example
     void encodedSizeIsWhatATooSmallBufferIsTold() throws Exception {
-        GeometryEncoder encoder = new GeometryEncoder();
+        AlignedWriter encoder = new AlignedWriter();
         Geometry polygon = Wkt.read("POLYGON ZM ((0 0 0 0, 1 0 0 0, 1 1 0 0, 0 0 0 0))");
         assertThat(encoder.encode(polygon, new byte[100], 0)).isEqualTo(-(8 + 4 * 32 + 4 * 2));
         assertThat(encoder.encode(polygon)).hasSize(8 + 4 * 32 + 4 * 2);

@@ -9,8 +9,10 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -28,11 +30,11 @@ import net.jqwik.api.constraints.Size;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * A {@link GeometryDecoder#reusing} decoder, which keeps its per-decode state between calls,
+ * A {@link AlignedReader#reusing} decoder, which keeps its per-decode state between calls,
  * decodes every record as a shared decoder does, also after a corrupt one, and reports the same
  * errors.
  */
-class GeometryDecoderReuseTest {
+class AlignedReaderReuseTest {
     @Provide
     Arbitrary<Geometry> geometries() {
         return GeometryArbitraries.geometries();
@@ -44,10 +46,10 @@ class GeometryDecoderReuseTest {
             @ForAll @IntRange(max = 40) int cut)
             throws Exception {
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
-            GeometryDecoder shared = GeometryDecoder.of(kind);
-            GeometryDecoder reusing = GeometryDecoder.reusing(kind);
+            AlignedReader shared = AlignedReader.of(kind);
+            AlignedReader reusing = AlignedReader.reusing(kind);
             for (Geometry geometry : geometries) {
-                byte[] bytes = GeometryFormat.encode(geometry);
+                byte[] bytes = AlignedFormat.encode(geometry);
                 byte[] padded = new byte[bytes.length + 3];
                 System.arraycopy(bytes, 0, padded, 3, bytes.length);
 

@@ -9,8 +9,10 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.aligned;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,12 +37,12 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
 /**
- * Every fast path of {@link GeometryEncoder} (the direct point path, the coordinate objects of
+ * Every fast path of {@link AlignedWriter} (the direct point path, the coordinate objects of
  * JTS's default sequences, the bulk copy of packed sequences, raw XY writes with NaN canonicalised
  * afterwards) gives exactly the bytes of the plain path, which reads sequences only through {@code
  * CoordinateSequence} getters.
  */
-class GeometryEncoderFastPathTest {
+class AlignedWriterFastPathTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
 
     @Provide
@@ -55,7 +57,7 @@ class GeometryEncoderFastPathTest {
         byte[] expected = plain(geometry);
         byte[] target = new byte[offset + expected.length + 3];
         Arrays.fill(target, (byte) 0x5A); // stale contents must not leak into the record
-        GeometryEncoder encoder = new GeometryEncoder();
+        AlignedWriter encoder = new AlignedWriter();
 
         int end = encoder.encode(geometry, target, offset);
 
@@ -77,7 +79,7 @@ class GeometryEncoderFastPathTest {
             @ForAll("geometries") Geometry geometry, @ForAll @IntRange(max = 7) int missing)
             throws Exception {
         byte[] expected = plain(geometry);
-        GeometryEncoder encoder = new GeometryEncoder();
+        AlignedWriter encoder = new AlignedWriter();
         byte[] small = new byte[Math.max(2, 2 + expected.length - 1 - missing)];
         Arrays.fill(small, (byte) 0x5A);
 
@@ -156,7 +158,7 @@ class GeometryEncoderFastPathTest {
 
     @Example
     void aFailedEncodeOnTheXyGuessLeavesNoGuessBehind() throws Exception {
-        GeometryEncoder encoder = new GeometryEncoder();
+        AlignedWriter encoder = new AlignedWriter();
         Geometry badSrid = FACTORY.createPolygon(ring(0));
         badSrid.setSRID(-1);
         Geometry collection =
@@ -184,11 +186,11 @@ class GeometryEncoderFastPathTest {
     }
 
     private static byte[] fast(Geometry geometry) throws GeometryFormatException {
-        return new GeometryEncoder().encode(geometry);
+        return new AlignedWriter().encode(geometry);
     }
 
     private static byte[] plain(Geometry geometry) throws GeometryFormatException {
-        return GeometryEncoder.plain().encode(geometry);
+        return AlignedWriter.plain().encode(geometry);
     }
 
     /**

@@ -1,0 +1,29 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+/**
+ * Flink-free geometry codecs, one package per format, and what they share: the vocabulary ({@link
+ * dev.flinkgeometry.format.GeometryTypeCode}, {@link dev.flinkgeometry.format.CoordinateLayout},
+ * {@link dev.flinkgeometry.format.CoordinateSequenceKind}, {@link dev.flinkgeometry.format.Varint},
+ * {@link dev.flinkgeometry.format.GeometryFormatException}) and the limits every format keeps
+ * ({@link dev.flinkgeometry.format.GeometryLimits}).
+ *
+ * <ul>
+ *   <li>{@code aligned}: the aligned format (Apache Sedona's), {@code docs/FORMAT.md} sections 1-8;
+ *   <li>{@code twkb}: TWKB as PostGIS writes it, and the compact record around it ({@code
+ *       docs/FORMAT.md} section 9);
+ *   <li>{@code wkb}, {@code wkt}: WKB/EWKB and WKT/EWKT;
+ *   <li>{@code internal}: raw bytes and coordinate loops the codecs share; not an API.
+ * </ul>
+ *
+ * These packages depend on JTS only, never on Flink.
+ */
+package dev.flinkgeometry.format;

@@ -1,0 +1,16 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+/**
+ * WKT and PostGIS's EWKT ({@code SRID=n;}): {@link dev.flinkgeometry.format.wkt.WktReader} and
+ * {@link dev.flinkgeometry.format.wkt.WktWriter}, as the SQL functions read and write text.
+ */
+package dev.flinkgeometry.format.wkt;
