@@ -127,10 +127,12 @@ public final class LastPositionsJob {
         private final ValueStateDescriptor<Long> countDescriptor =
                 new ValueStateDescriptor<>("fixes", Types.LONG);
         private final ValueStateDescriptor<Point> lastDescriptor =
-                new ValueStateDescriptor<>("last", GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()));
+                new ValueStateDescriptor<>(
+                        "last", GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()));
         private final ValueStateDescriptor<LineString> trackDescriptor =
                 new ValueStateDescriptor<>(
-                        "track", GeometryTypeInfo.of(LineString.class, GeometryEncoding.compact(5, 0, 0)));
+                        "track",
+                        GeometryTypeInfo.of(LineString.class, GeometryEncoding.compact(5, 0, 0)));
 
         private transient ValueState<Long> count;
         private transient ValueState<Point> last;

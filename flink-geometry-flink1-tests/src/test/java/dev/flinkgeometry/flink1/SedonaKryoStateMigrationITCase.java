@@ -60,13 +60,12 @@ import org.locationtech.jts.index.strtree.STRtree;
  * Apache Sedona's {@code SedonaContext.create}, which registers Sedona's Kryo serializer ({@link
  * GeometrySerde}, sedona-common 1.6.0) for every JTS class, moves to {@link
  * dev.flinkgeometry.serializer.GeometrySerializer}, aligned or straight to the lossless compact
- * encoding. Kryo state of Flink 1.x cannot be read
- * by Flink 2.x at all, so 1.20 is where such a job must migrate. The new job no longer registers
- * anything of Sedona's; Flink reads the old state with the Kryo serializer restored from the
- * savepoint (so sedona-common must still be on its class path) and writes it with {@link
- * GeometryTypeInfo}'s serializer. Every value is exactly what Sedona's serde carried ({@code
- * userData} is not carried by GeometrySerializer). The steps and checks: {@link
- * StateMigrationScenario}.
+ * encoding. Kryo state of Flink 1.x cannot be read by Flink 2.x at all, so 1.20 is where such a job
+ * must migrate. The new job no longer registers anything of Sedona's; Flink reads the old state
+ * with the Kryo serializer restored from the savepoint (so sedona-common must still be on its class
+ * path) and writes it with {@link GeometryTypeInfo}'s serializer. Every value is exactly what
+ * Sedona's serde carried ({@code userData} is not carried by GeometrySerializer). The steps and
+ * checks: {@link StateMigrationScenario}.
  */
 class SedonaKryoStateMigrationITCase {
 

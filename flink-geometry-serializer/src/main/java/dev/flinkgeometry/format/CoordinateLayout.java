@@ -44,7 +44,9 @@ public enum CoordinateLayout {
         return hasZ ? (hasM ? XYZM : XYZ) : (hasM ? XYM : XY);
     }
 
-    /** The layout for coordinate-type flags (Z is 1, M is 2), as {@link CoordinateTypeRule} gives. */
+    /**
+     * The layout for coordinate-type flags (Z is 1, M is 2), as {@link CoordinateTypeRule} gives.
+     */
     public static CoordinateLayout ofFlags(int flags) {
         return BY_CODE[codeOf(flags)];
     }

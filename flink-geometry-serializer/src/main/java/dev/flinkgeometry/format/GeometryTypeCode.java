@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format;
 
 import dev.flinkgeometry.format.aligned.AlignedFormat;
+
 /**
  * The geometry type codes of the OGC Simple Features (WKB) specification, the one declaration of
  * them in this library: the aligned format's preamble ({@link AlignedFormat}) and WKB ({@code

@@ -24,11 +24,11 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * The snapshot that compact state was written with before compact became a {@link
- * GeometryEncoding} of {@link GeometrySerializer}: savepoints store its name, so it stays, with its
- * public no-arg constructor, and reads every version it was written in. It restores a {@code
- * GeometrySerializer} with the compact encoding it recorded (declared SRID 0) and resolves as
- * {@link GeometrySerializerSnapshot} does; this library no longer writes it.
+ * The snapshot that compact state was written with before compact became a {@link GeometryEncoding}
+ * of {@link GeometrySerializer}: savepoints store its name, so it stays, with its public no-arg
+ * constructor, and reads every version it was written in. It restores a {@code GeometrySerializer}
+ * with the compact encoding it recorded (declared SRID 0) and resolves as {@link
+ * GeometrySerializerSnapshot} does; this library no longer writes it.
  *
  * @param <T> the declared geometry class
  */

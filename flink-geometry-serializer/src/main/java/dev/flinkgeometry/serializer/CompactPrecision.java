@@ -16,8 +16,8 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * The Java-serialized precision of a {@link CompactGeometrySerializer} in a job graph: read back
- * only to become a {@link GeometryEncoding}. Field names and types and {@code serialVersionUID}
- * are those of the stream.
+ * only to become a {@link GeometryEncoding}. Field names and types and {@code serialVersionUID} are
+ * those of the stream.
  */
 @Internal
 final class CompactPrecision implements Serializable {

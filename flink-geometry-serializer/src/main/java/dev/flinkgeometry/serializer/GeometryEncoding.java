@@ -12,7 +12,6 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.GeometryLimits;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.twkb.TwkbWriter;
 import java.io.Serializable;
 import org.apache.flink.annotation.PublicEvolving;
@@ -31,8 +30,8 @@ import org.apache.flink.annotation.PublicEvolving;
  * </ul>
  *
  * <p>A compact encoding may {@linkplain #withDeclaredSrid declare the SRID} its records carry: a
- * geometry with that SRID stores none, any other SRID is stored. The declared SRID is 0 unless
- * set. Changing the encoding of existing state is schema evolution: Flink migrates it (see {@link
+ * geometry with that SRID stores none, any other SRID is stored. The declared SRID is 0 unless set.
+ * Changing the encoding of existing state is schema evolution: Flink migrates it (see {@link
  * GeometrySerializerSnapshot}).
  */
 @PublicEvolving

@@ -36,8 +36,8 @@ import org.locationtech.jts.geom.Geometry;
  * <p>A record is a varint length (0 for {@code null}) followed by the payload. {@link #serialize}
  * encodes it straight into the array of a {@code DataOutputSerializer} that has room (the view of
  * Flink's network writer and of RocksDB state), or else stages it in a reusable buffer and hands it
- * to the output in one {@code write}; {@link #deserialize} reads it with one {@code readFully}. In a
- * lossless encoding (aligned, the default, or compact lossless) the bytes depend only on the
+ * to the output in one {@code write}; {@link #deserialize} reads it with one {@code readFully}. In
+ * a lossless encoding (aligned, the default, or compact lossless) the bytes depend only on the
  * geometry's content, so geometries are safe as keys in RocksDB and in sorted BATCH execution.
  *
  * <pre>{@code

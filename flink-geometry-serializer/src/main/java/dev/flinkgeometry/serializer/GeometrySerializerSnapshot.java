@@ -38,8 +38,8 @@ import org.locationtech.jts.geom.Geometry;
  * subclass):
  *
  * <ul>
- *   <li>the same encoding and format version: compatible as is (the sequence kind never changes
- *       the bytes);
+ *   <li>the same encoding and format version: compatible as is (the sequence kind never changes the
+ *       bytes);
  *   <li>another encoding (aligned and compact, another precision, another declared SRID), or an
  *       older format version: compatible after migration;
  *   <li>a snapshot of a predecessor serializer that {@link PredecessorSnapshots} knows (legacy WKB,

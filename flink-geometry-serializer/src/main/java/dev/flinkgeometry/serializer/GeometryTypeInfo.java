@@ -24,8 +24,8 @@ import org.locationtech.jts.geom.Geometry;
  * The {@link TypeInformation} of JTS geometries: creates {@link GeometrySerializer}s of its {@link
  * GeometryEncoding} (aligned unless asked otherwise). Pass it to a state descriptor ({@code new
  * ValueStateDescriptor<>("track", GeometryTypeInfo.of(LineString.class,
- * GeometryEncoding.compact()))}) or to {@code returns(...)}; {@link GeometryTypes} gives it to every
- * geometry of a job.
+ * GeometryEncoding.compact()))}) or to {@code returns(...)}; {@link GeometryTypes} gives it to
+ * every geometry of a job.
  *
  * <p>Geometries of a lossless encoding (aligned, compact lossless) are key types: their serialized
  * bytes depend only on their content, so they can be used with {@code keyBy} on every state backend

@@ -23,8 +23,8 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * Gives {@link Geometry} and every subclass (also as POJO fields) a {@link GeometryTypeInfo}, with
  * no annotation on the JTS classes: aligned, unless a subclass says otherwise. Register it for a
- * whole job with {@link GeometryTypes}. For one POJO field in the compact encoding: {@code
- * @TypeInfo(GeometryTypeInfoFactory.Compact.class) public LineString track;}. For a field of
+ * whole job with {@link GeometryTypes}. For one POJO field in the compact encoding:
+ * {@code @TypeInfo(GeometryTypeInfoFactory.Compact.class) public LineString track;}. For a field of
  * another encoding, subclass it with a public no-arg constructor: {@code public class SevenDigits
  * extends GeometryTypeInfoFactory { public SevenDigits() { super(GeometryEncoding.compact(7, 7,
  * 7)); } }}.
@@ -56,7 +56,9 @@ public class GeometryTypeInfoFactory extends TypeInfoFactory<Geometry> {
         return (TypeInformation) GeometryTypeInfo.of(type, encoding);
     }
 
-    /** The lossless compact encoding ({@link GeometryEncoding#compact()}), for {@code @TypeInfo}. */
+    /**
+     * The lossless compact encoding ({@link GeometryEncoding#compact()}), for {@code @TypeInfo}.
+     */
     @PublicEvolving
     public static class Compact extends GeometryTypeInfoFactory {
         public Compact() {

@@ -51,11 +51,12 @@ import org.locationtech.jts.geom.Polygon;
  * the bytes Kryo gave it before, so state written without this library restores with every entry.
  *
  * <p>{@link #registerWith(StreamExecutionEnvironment, GeometryEncoding)} gives them the compact
- * encoding instead (for jobs whose geometry state is large). Flink keeps type-information
- * factories in one JVM-wide registry, so a JVM (a client, a test run) holds one encoding for
- * {@code Geometry}: registering another one is refused. For single states or fields, prefer {@link
- * GeometryTypeInfo#of(Class, GeometryEncoding)} in the descriptor or {@code
- * @TypeInfo(GeometryTypeInfoFactory.Compact.class)} on the field, which leave the registry alone.
+ * encoding instead (for jobs whose geometry state is large). Flink keeps type-information factories
+ * in one JVM-wide registry, so a JVM (a client, a test run) holds one encoding for {@code
+ * Geometry}: registering another one is refused. For single states or fields, prefer {@link
+ * GeometryTypeInfo#of(Class, GeometryEncoding)} in the descriptor or
+ * {@code @TypeInfo(GeometryTypeInfoFactory.Compact.class)} on the field, which leave the registry
+ * alone.
  *
  * <p>{@link #registerKryoFallback} is a separate, explicit choice: it makes {@link
  * GeometryKryoSerializer} Kryo's default serializer for the JTS classes, which changes the bytes of

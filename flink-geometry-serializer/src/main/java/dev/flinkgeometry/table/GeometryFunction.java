@@ -12,7 +12,6 @@
 package dev.flinkgeometry.table;
 
 import dev.flinkgeometry.format.GeometryLimits;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

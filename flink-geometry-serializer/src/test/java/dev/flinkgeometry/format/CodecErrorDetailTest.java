@@ -11,12 +11,12 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.aligned.AlignedReader;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.Wkt;
 import java.io.ByteArrayInputStream;
@@ -109,14 +109,10 @@ class CodecErrorDetailTest {
     @Test
     void anEncoderOffsetBeyondTheArrayIsRefused() {
         assertThatThrownBy(
-                        () ->
-                                new AlignedWriter()
-                                        .encode(Wkt.read("POINT (1 2)"), new byte[64], 65))
+                        () -> new AlignedWriter().encode(Wkt.read("POINT (1 2)"), new byte[64], 65))
                 .isExactlyInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(
-                        () ->
-                                new AlignedWriter()
-                                        .encode(Wkt.read("POINT (1 2)"), new byte[64], -1))
+                        () -> new AlignedWriter().encode(Wkt.read("POINT (1 2)"), new byte[64], -1))
                 .isExactlyInstanceOf(IndexOutOfBoundsException.class);
     }
 

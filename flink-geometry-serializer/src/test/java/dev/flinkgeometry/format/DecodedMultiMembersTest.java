@@ -11,10 +11,10 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.aligned.AlignedReader;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.testing.Wkt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

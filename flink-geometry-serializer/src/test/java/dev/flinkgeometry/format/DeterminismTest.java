@@ -11,10 +11,10 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.GeometryArbitraries.Representation;

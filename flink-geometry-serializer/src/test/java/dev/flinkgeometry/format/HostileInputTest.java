@@ -11,13 +11,13 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.aligned.AlignedReader;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.testing.AlignedRecord;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
@@ -398,9 +398,7 @@ class HostileInputTest {
                 .isInstanceOf(GeometryFormatException.class)
                 .hasMessageContaining("offset 0");
         assertThatThrownBy(
-                        () ->
-                                AlignedReader.of(CoordinateSequenceKind.ARRAY)
-                                        .decode(record, 4, 100))
+                        () -> AlignedReader.of(CoordinateSequenceKind.ARRAY).decode(record, 4, 100))
                 .isInstanceOf(IndexOutOfBoundsException.class);
     }
 
@@ -550,16 +548,12 @@ class HostileInputTest {
             // A Multi* member's SRID is not carried, so it is not checked.
             Geometry multi = Wkt.read("MULTIPOINT ((1 2))", 4326);
             multi.getGeometryN(0).setSRID(srid);
-            assertThat(
-                            AlignedFormat.decode(AlignedFormat.encode(multi))
-                                    .getGeometryN(0)
-                                    .getSRID())
+            assertThat(AlignedFormat.decode(AlignedFormat.encode(multi)).getGeometryN(0).getSRID())
                     .isEqualTo(4326);
         }
         for (int srid : new int[] {0, 1, 0xFFFFFF}) {
             Geometry point = Wkt.read("POINT (1 2)", srid);
-            assertThat(AlignedFormat.decode(AlignedFormat.encode(point)).getSRID())
-                    .isEqualTo(srid);
+            assertThat(AlignedFormat.decode(AlignedFormat.encode(point)).getSRID()).isEqualTo(srid);
         }
     }
 

@@ -11,11 +11,11 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.aligned.AlignedWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.CoordinateSequence;

@@ -33,8 +33,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * Golden files of {@link GeometrySerializer}'s compact encodings, compact format v1 (see {@code
  * golden/README.md}): lossless and 7-digit state written with {@link
  * CompactGeometrySerializerSnapshot} restores, reads back, resolves as compact state, and its data
- * is what today's serializer writes; state of snapshot version 2 with a declared SRID does the same;
- * aligned v1 state migrates to compact and compact state to aligned.
+ * is what today's serializer writes; state of snapshot version 2 with a declared SRID does the
+ * same; aligned v1 state migrates to compact and compact state to aligned.
  */
 class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
 
@@ -118,7 +118,10 @@ class CompactGeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geome
                         CompactGeometrySerializerGoldenTest::lossless,
                         all,
                         () ->
-                                GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE),
+                                GeometrySerializer.of(
+                                        Geometry.class,
+                                        GeometryEncoding.compact(),
+                                        CoordinateSequenceKind.PACKED_DOUBLE),
                         Expected.AS_IS,
                         false),
                 // Another precision, and the aligned format, in both directions.

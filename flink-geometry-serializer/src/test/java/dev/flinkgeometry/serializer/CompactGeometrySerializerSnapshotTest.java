@@ -71,10 +71,12 @@ class CompactGeometrySerializerSnapshotTest {
 
     @Test
     void unknownVersionsAndBadFieldsFailClearly() {
-        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 2, 1, "ARRAY", true, 0, 0, 0)))
+        assertThatThrownBy(
+                        () -> Snapshots.read(bytes(Geometry.class, 2, 1, "ARRAY", true, 0, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("CompactGeometrySerializerSnapshot version 2");
-        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 1, 2, "ARRAY", true, 0, 0, 0)))
+        assertThatThrownBy(
+                        () -> Snapshots.read(bytes(Geometry.class, 1, 2, "ARRAY", true, 0, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("unknown compact format version 2");
         assertThatThrownBy(
@@ -85,7 +87,8 @@ class CompactGeometrySerializerSnapshotTest {
                         () -> Snapshots.read(bytes(Geometry.class, 1, 1, "ARRAY", false, 9, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("invalid compact encoding");
-        assertThatThrownBy(() -> Snapshots.read(bytes(Geometry.class, 1, 1, "ARRAY", true, 7, 0, 0)))
+        assertThatThrownBy(
+                        () -> Snapshots.read(bytes(Geometry.class, 1, 1, "ARRAY", true, 7, 0, 0)))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("lossless");
     }

@@ -36,8 +36,8 @@ import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
 /**
- * {@link GeometrySerializer} of the compact encoding: the contract every framed serializer of this library keeps
- * ({@link FramedSerializerContract}), then its own records, modes and identity.
+ * {@link GeometrySerializer} of the compact encoding: the contract every framed serializer of this
+ * library keeps ({@link FramedSerializerContract}), then its own records, modes and identity.
  */
 class CompactGeometrySerializerTest extends VarintRecordsContract {
 
@@ -48,7 +48,8 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
 
     @Override
     protected <T extends Geometry> TypeSerializer<T> configuredSerializerOf(Class<T> type) {
-        return GeometrySerializer.of(type, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE);
+        return GeometrySerializer.of(
+                type, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE);
     }
 
     /** The sequence kind, as for the aligned serializer, and the precision. */
@@ -104,13 +105,15 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
         Point rounded = deserialize(sevenDigits, serialize(sevenDigits, point));
         assertThat(rounded.getX()).isEqualTo(2.3522123);
         assertThat(rounded.getY()).isEqualTo(48.8566123);
-        GeometrySerializer<Point> lossless = GeometrySerializer.of(Point.class, GeometryEncoding.compact());
+        GeometrySerializer<Point> lossless =
+                GeometrySerializer.of(Point.class, GeometryEncoding.compact());
         ExactGeometry.assertExactlyEqual(deserialize(lossless, serialize(lossless, point)), point);
     }
 
     @Test
     void equalityIsByClassPrecisionAndSequenceKind() {
-        GeometrySerializer<Point> lossless = GeometrySerializer.of(Point.class, GeometryEncoding.compact());
+        GeometrySerializer<Point> lossless =
+                GeometrySerializer.of(Point.class, GeometryEncoding.compact());
         assertThat(lossless)
                 .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact()))
                 .hasSameHashCodeAs(GeometrySerializer.of(Point.class, GeometryEncoding.compact()))
@@ -118,21 +121,29 @@ class CompactGeometrySerializerTest extends VarintRecordsContract {
                 .isNotSameAs(lossless.duplicate())
                 .isNotEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0)))
                 .isNotEqualTo(
-                        GeometrySerializer.of(Point.class, GeometryEncoding.compact(), CoordinateSequenceKind.PACKED_DOUBLE))
+                        GeometrySerializer.of(
+                                Point.class,
+                                GeometryEncoding.compact(),
+                                CoordinateSequenceKind.PACKED_DOUBLE))
                 .isNotEqualTo(GeometrySerializer.of(LineString.class, GeometryEncoding.compact()))
                 .isNotEqualTo(GeometrySerializer.of(Point.class))
                 .isNotEqualTo(StringSerializer.INSTANCE);
         assertThat(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 2)))
                 .isEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 2)))
-                .isNotEqualTo(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 3)));
+                .isNotEqualTo(
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 1, 3)));
     }
 
     @Test
     void precisionsOutsidePostgisRangesAreRefused() {
-        assertThatThrownBy(() -> GeometrySerializer.of(Point.class, GeometryEncoding.compact(8, 0, 0)))
+        assertThatThrownBy(
+                        () -> GeometrySerializer.of(Point.class, GeometryEncoding.compact(8, 0, 0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-7..7");
-        assertThatThrownBy(() -> GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, -1, 0)))
+        assertThatThrownBy(
+                        () ->
+                                GeometrySerializer.of(
+                                        Point.class, GeometryEncoding.compact(7, -1, 0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("0..7");
     }

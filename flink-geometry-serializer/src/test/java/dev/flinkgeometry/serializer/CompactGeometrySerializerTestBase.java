@@ -26,10 +26,10 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 
 /**
- * Flink's {@link SerializerTestBase} for {@link GeometrySerializer} of a compact encoding, plus what every compact
- * serializer must do with its data: read back exactly (lossless, or data exact at the fixed
- * precision), re-serialize to identical bytes, decode into the configured sequence kind. Subclasses
- * supply the class and data (and the mode and sequence kind).
+ * Flink's {@link SerializerTestBase} for {@link GeometrySerializer} of a compact encoding, plus
+ * what every compact serializer must do with its data: read back exactly (lossless, or data exact
+ * at the fixed precision), re-serialize to identical bytes, decode into the configured sequence
+ * kind. Subclasses supply the class and data (and the mode and sequence kind).
  */
 abstract class CompactGeometrySerializerTestBase<T extends Geometry> extends SerializerTestBase<T> {
 

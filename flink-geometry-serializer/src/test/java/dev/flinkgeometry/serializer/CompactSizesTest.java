@@ -166,8 +166,7 @@ class CompactSizesTest {
             assertThat(serialize(ALIGNED, point)).hasSize(25);
         }
         // Without the declared SRID, the SRID takes its varint and the kind byte.
-        assertThat(bytes(LOSSLESS, points) - bytes(GPS, points))
-                .isEqualTo(3L * points.size());
+        assertThat(bytes(LOSSLESS, points) - bytes(GPS, points)).isEqualTo(3L * points.size());
     }
 
     @Test

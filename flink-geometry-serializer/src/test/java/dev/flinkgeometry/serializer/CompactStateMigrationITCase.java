@@ -51,8 +51,9 @@ import org.locationtech.jts.geom.GeometryFactory;
  * MiniCluster with real savepoints on disk, on both backends and in both savepoint formats ({@link
  * StateMigrationScenario}: write, restore and migrate, restore the migrated savepoint): aligned →
  * compact, compact → aligned, compact lossless → compact at 7 digits, compact → compact with a
- * declared SRID and back, legacy WKB → compact, Kryo → compact, Sedona's serializer → compact. Values only: geometry keys need the offline rewrite, as
- * for the aligned serializer ({@code CompactKeyRewriteITCase} in flink-geometry-migration).
+ * declared SRID and back, legacy WKB → compact, Kryo → compact, Sedona's serializer → compact.
+ * Values only: geometry keys need the offline rewrite, as for the aligned serializer ({@code
+ * CompactKeyRewriteITCase} in flink-geometry-migration).
  */
 class CompactStateMigrationITCase {
 
@@ -65,8 +66,7 @@ class CompactStateMigrationITCase {
     private static final TypeInformation<Geometry> SEVEN_DIGITS =
             GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 7, 7));
     private static final TypeInformation<Geometry> DECLARED_4326 =
-            GeometryTypeInfo.of(
-                    Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326));
+            GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact().withDeclaredSrid(4326));
 
     static Stream<Arguments> directionsBackendsAndFormats() {
         List<Predecessor<Geometry>> directions =
@@ -251,12 +251,7 @@ class CompactStateMigrationITCase {
                 TypeInformation<Geometry> newType,
                 List<Geometry> geometries,
                 UnaryOperator<Geometry> carried) {
-            super(
-                    name,
-                    StateTypes.of(oldType),
-                    newType,
-                    oldShape,
-                    "GeometrySerializer");
+            super(name, StateTypes.of(oldType), newType, oldShape, "GeometrySerializer");
             this.newType = newType;
             this.geometries = geometries;
             this.carried = carried;

@@ -69,7 +69,8 @@ class CompactTypeInfoTest {
 
     @Test
     void losslessIsAKeyTypeAndFixedPrecisionIsNot() {
-        GeometryTypeInfo<Point> lossless = GeometryTypeInfo.of(Point.class, GeometryEncoding.compact());
+        GeometryTypeInfo<Point> lossless =
+                GeometryTypeInfo.of(Point.class, GeometryEncoding.compact());
         assertThat(lossless.isKeyType()).isTrue();
         assertThat(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0)).isKeyType())
                 .isFalse();
@@ -104,30 +105,40 @@ class CompactTypeInfoTest {
                         () ->
                                 new Keys.SelectorFunctionKeys<>(
                                         identity,
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0)),
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0))))
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(7, 0, 0)),
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(InvalidProgramException.class)
                 .hasMessageContaining("is not a valid key type");
         assertThatThrownBy(
                         () ->
                                 new Keys.ExpressionKeys<>(
                                         "*",
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(7, 0, 0))))
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(InvalidProgramException.class)
                 .hasMessageContaining("cannot be used as key");
         assertThatCode(
                         () ->
                                 new Keys.SelectorFunctionKeys<>(
                                         identity,
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact())))
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact()),
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         DataStream<Point> exact =
                 env.fromData(
                         GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
                         (Point) Wkt.read("POINT (1 2)"));
-        assertThatCode(() -> exact.keyBy(p -> p, GeometryTypeInfo.of(Point.class, GeometryEncoding.compact())))
+        assertThatCode(
+                        () ->
+                                exact.keyBy(
+                                        p -> p,
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
     }
 
@@ -155,7 +166,8 @@ class CompactTypeInfoTest {
             }
         }
         assertThat(keySerializers)
-                .containsExactly(GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0)));
+                .containsExactly(
+                        GeometrySerializer.of(Point.class, GeometryEncoding.compact(7, 0, 0)));
     }
 
     @Test
@@ -193,14 +205,17 @@ class CompactTypeInfoTest {
                     .hasMessageContaining("registered with the compact lossless encoding")
                     .hasMessageContaining("one JVM registers one encoding");
             assertThatThrownBy(
-                            () -> GeometryTypes.registerWith(env, GeometryEncoding.compact(7, 7, 7)))
+                            () ->
+                                    GeometryTypes.registerWith(
+                                            env, GeometryEncoding.compact(7, 7, 7)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("not compact 7/7/7 digits");
 
             registry.remove(Geometry.class);
             GeometryEncoding gps = GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326);
             GeometryTypes.registerWith(env, gps);
-            GeometryTypes.registerWith(env, GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326));
+            GeometryTypes.registerWith(
+                    env, GeometryEncoding.compact(6, 0, 0).withDeclaredSrid(4326));
             assertThat(TypeInformation.of(LineString.class))
                     .isEqualTo(GeometryTypeInfo.of(LineString.class, gps));
             assertThat(GeometryTypes.registeredEncoding()).isEqualTo(gps);

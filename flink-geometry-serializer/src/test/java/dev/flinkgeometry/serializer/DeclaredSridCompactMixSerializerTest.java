@@ -18,8 +18,8 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * {@link CompactGeometrySerializerTestBase} under a declared SRID: {@link
- * CompactGeometryMixSerializerTest}'s data as it is (SRIDs 0, 4326 and others), and again with
- * SRID 4326 on every member, read back exactly and re-serialized to identical bytes.
+ * CompactGeometryMixSerializerTest}'s data as it is (SRIDs 0, 4326 and others), and again with SRID
+ * 4326 on every member, read back exactly and re-serialized to identical bytes.
  */
 class DeclaredSridCompactMixSerializerTest extends CompactGeometrySerializerTestBase<Geometry> {
     @Override

@@ -38,10 +38,10 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * What a job keyed by a fixed-precision compact geometry does: Flink accepts the key type at build
- * time ({@code CompactTypeInfoTest}) and the state backend takes the rounding serializer as
- * its key serializer at job start without a word, so the job runs, and two points that round alike
- * (and fall in the same key group) are one key on RocksDB, which finds state by the key's bytes,
- * and two keys on the hashmap backend, which finds it by {@code equals}. Why the README and {@code
+ * time ({@code CompactTypeInfoTest}) and the state backend takes the rounding serializer as its key
+ * serializer at job start without a word, so the job runs, and two points that round alike (and
+ * fall in the same key group) are one key on RocksDB, which finds state by the key's bytes, and two
+ * keys on the hashmap backend, which finds it by {@code equals}. Why the README and {@code
  * CompactGeometryTypeInfo} say: key by the lossless type or {@code GeometryTypeInfo}.
  */
 class FixedPrecisionKeyITCase {
@@ -64,7 +64,9 @@ class FixedPrecisionKeyITCase {
         handled = new CountDownLatch(twins.size());
         StreamExecutionEnvironment env = SavepointJobs.environment(backend, null);
         SavepointJobs.keys(env, twins)
-                .keyBy(Wkt::read, GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0)))
+                .keyBy(
+                        Wkt::read,
+                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0)))
                 .process(new FirstTextFunction(), Types.STRING)
                 .sinkTo(new DiscardingSink<>());
         jobs.startAndAwait(env, "fixed-precision keys, " + backend, handled);

@@ -73,7 +73,10 @@ class FormatEvolutionTest {
         int future = GeometrySerializer.FORMAT_VERSION + 1;
         GeometrySerializerSnapshot<Point> snapshot =
                 new GeometrySerializerSnapshot<>(
-                        Point.class, GeometryEncoding.ALIGNED, future, CoordinateSequenceKind.ARRAY);
+                        Point.class,
+                        GeometryEncoding.ALIGNED,
+                        future,
+                        CoordinateSequenceKind.ARRAY);
         assertThatThrownBy(snapshot::restoreSerializer)
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown aligned format version " + future);
@@ -91,7 +94,10 @@ class FormatEvolutionTest {
                         CoordinateSequenceKind.ARRAY);
         GeometrySerializerSnapshot<Geometry> today =
                 new GeometrySerializerSnapshot<>(
-                        Geometry.class, GeometryEncoding.ALIGNED, current, CoordinateSequenceKind.ARRAY);
+                        Geometry.class,
+                        GeometryEncoding.ALIGNED,
+                        current,
+                        CoordinateSequenceKind.ARRAY);
         TypeSerializerSchemaCompatibility<Geometry> upgrade =
                 newer.resolveSchemaCompatibility(today);
         assertThat(upgrade.isCompatibleAfterMigration()).as("%s", upgrade).isTrue();

@@ -33,7 +33,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * committed snapshot and data of every released format must restore, read back exactly, resolve as
  * compatible as is, and, while v1 is the format written, be what the serializer writes today byte
  * for byte. {@code geometry-serializer-v1} holds snapshots of version 1 (no encoding recorded),
- * {@code geometry-serializer-snapshot-v2} those of version 2 (with the encoding); the data are the same.
+ * {@code geometry-serializer-snapshot-v2} those of version 2 (with the encoding); the data are the
+ * same.
  */
 class GeometrySerializerGoldenTest extends GoldenSerializerTestBase<Geometry> {
 

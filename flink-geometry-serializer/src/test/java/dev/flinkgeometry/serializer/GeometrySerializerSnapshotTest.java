@@ -95,7 +95,8 @@ class GeometrySerializerSnapshotTest {
         TypeSerializerSnapshot.writeVersionedSnapshot(
                 out,
                 GeometrySerializer.of(
-                                Point.class, GeometryEncoding.compact(7, 2, 0).withDeclaredSrid(4326))
+                                Point.class,
+                                GeometryEncoding.compact(7, 2, 0).withDeclaredSrid(4326))
                         .snapshotConfiguration());
         DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
         assertThat(in.readUTF()).isEqualTo(GeometrySerializerSnapshot.class.getName());

@@ -180,7 +180,8 @@ class GeometrySerializerTest extends VarintRecordsContract {
                 .hasSameHashCodeAs(
                         new GeometrySerializer<>(
                                 Geometry.class, CoordinateSequenceKind.PACKED_DOUBLE));
-        assertThatThrownBy(() -> new GeometrySerializer<>(Point.class, (CoordinateSequenceKind) null))
+        assertThatThrownBy(
+                        () -> new GeometrySerializer<>(Point.class, (CoordinateSequenceKind) null))
                 .isInstanceOf(NullPointerException.class);
     }
 

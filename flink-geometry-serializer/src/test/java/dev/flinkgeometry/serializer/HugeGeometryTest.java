@@ -11,13 +11,13 @@
  */
 package dev.flinkgeometry.serializer;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.Varint;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializer;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.IOException;

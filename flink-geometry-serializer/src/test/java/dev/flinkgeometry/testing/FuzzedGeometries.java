@@ -11,9 +11,8 @@
  */
 package dev.flinkgeometry.testing;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;

@@ -139,8 +139,7 @@ public final class KeyedStateRewrite<K> {
      *     WkbGeometryTypeInfo.of(Geometry.class)} or {@code new GenericTypeInfo<>(Geometry.class)})
      * @param newKeyType the type of the key as the new job has it (for example {@code
      *     GeometryTypeInfo.of(Geometry.class)} or {@code GeometryTypeInfo.of(Geometry.class,
-     *     GeometryEncoding.compact())}); a key type ({@link
-     *     TypeInformation#isKeyType()})
+     *     GeometryEncoding.compact())}); a key type ({@link TypeInformation#isKeyType()})
      * @param <K> the key type
      * @return a rewrite without states yet
      * @throws IllegalArgumentException if {@code newKeyType} is not a key type (a fixed-precision

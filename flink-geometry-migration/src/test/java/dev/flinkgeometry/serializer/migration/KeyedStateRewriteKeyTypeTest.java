@@ -29,7 +29,8 @@ class KeyedStateRewriteKeyTypeTest {
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
                                         GeometryTypeInfo.of(Geometry.class),
-                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0))))
+                                        GeometryTypeInfo.of(
+                                                Geometry.class, GeometryEncoding.compact(7, 0, 0))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Geometry<Geometry, compact 7/0/0 digits>")
                 .hasMessageContaining("is not a key type")
@@ -43,14 +44,17 @@ class KeyedStateRewriteKeyTypeTest {
                         () ->
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
-                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(7, 0, 0)),
-                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact())))
+                                        GeometryTypeInfo.of(
+                                                Geometry.class, GeometryEncoding.compact(7, 0, 0)),
+                                        GeometryTypeInfo.of(
+                                                Geometry.class, GeometryEncoding.compact())))
                 .doesNotThrowAnyException();
         assertThatCode(
                         () ->
                                 KeyedStateRewrite.forOperator(
                                         "geometry-keys",
-                                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact()),
+                                        GeometryTypeInfo.of(
+                                                Geometry.class, GeometryEncoding.compact()),
                                         GeometryTypeInfo.of(Geometry.class)))
                 .doesNotThrowAnyException();
     }

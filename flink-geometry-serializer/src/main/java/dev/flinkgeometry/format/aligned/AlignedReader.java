@@ -11,11 +11,11 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
-import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateReader;
 import dev.flinkgeometry.format.internal.RawBytes;
 import org.locationtech.jts.geom.Coordinate;

@@ -13,8 +13,8 @@ package dev.flinkgeometry.format.aligned;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.GeometryFormatException;
-import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import dev.flinkgeometry.format.internal.CoordinateWriter;
 import dev.flinkgeometry.format.internal.PointCount;

@@ -11,10 +11,9 @@
  */
 /**
  * Internals shared by the codecs of {@code dev.flinkgeometry.format} (the aligned format, TWKB,
- * WKB, WKT): the coordinate-type value rule,
- * the coordinate-reading and -writing loops, long-summed point counts and {@link
- * dev.flinkgeometry.format.internal.RawBytes}, the one class that touches raw bytes (byte order
- * explicit in every method name). Not an API: it may change in any release. It depends on JTS only,
- * never on the packages that use it.
+ * WKB, WKT): the coordinate-type value rule, the coordinate-reading and -writing loops, long-summed
+ * point counts and {@link dev.flinkgeometry.format.internal.RawBytes}, the one class that touches
+ * raw bytes (byte order explicit in every method name). Not an API: it may change in any release.
+ * It depends on JTS only, never on the packages that use it.
  */
 package dev.flinkgeometry.format.internal;

@@ -11,10 +11,10 @@
  */
 package dev.flinkgeometry.format.twkb;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryLimits;
+import dev.flinkgeometry.format.aligned.AlignedReader;
 import org.locationtech.jts.geom.Geometry;
 
 /**

@@ -11,9 +11,9 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -170,16 +170,36 @@ public final class CompactEncoder {
         if (!written) {
             return ALIGNED_PAYLOAD;
         }
+        if (bare) {
+            return escapedIfNeeded(target, offset);
+        }
+        if (writer.inTarget()) {
+            return writer.end();
+        }
+        // The writer left the target when fewer bytes than its word stores need remained: the
+        // record itself may still fit.
+        int size = writer.size();
+        if (target.length - offset < size) {
+            return -size;
+        }
+        System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
+        return offset + size;
+    }
+
+    /**
+     * Ends a record of the declared SRID, whose TWKB was written at {@code target[offset]} or in
+     * the writer's own buffer: behind {@link CompactFormat#TWKB_DECLARED_SRID} if its first byte
+     * would read as a kind byte. The offset after the record, or its negated size if {@code target}
+     * has too little room.
+     */
+    private int escapedIfNeeded(byte[] target, int offset) {
         byte[] bytes = writer.inTarget() ? target : writer.ownBuffer();
         int start = writer.inTarget() ? offset : 0;
-        int escape = bare && CompactFormat.isKindByte(bytes[start]) ? 1 : 0;
+        int escape = CompactFormat.isKindByte(bytes[start]) ? 1 : 0;
         int size = writer.size();
         if (writer.inTarget() && escape == 0) {
             return writer.end();
         }
-        // The record is in the writer's own buffer (it left the target when fewer bytes than its
-        // word stores need remained: the record itself may still fit), or it needs the escape
-        // byte in front.
         if (target.length - offset < size + escape) {
             return -(size + escape);
         }
@@ -274,7 +294,8 @@ public final class CompactEncoder {
      * (members of Multi* geometries take the parent's, in both formats).
      */
     private static boolean membersHaveSrid(Geometry geometry, int srid, int depth) {
-        if (!CoordinateTypeRule.isCollectionProper(geometry) || depth > GeometryLimits.MAX_NESTING_DEPTH) {
+        if (!CoordinateTypeRule.isCollectionProper(geometry)
+                || depth > GeometryLimits.MAX_NESTING_DEPTH) {
             return true; // too deep: the writer reports it
         }
         for (int i = 0; i < geometry.getNumGeometries(); i++) {

@@ -54,8 +54,8 @@ public final class CompactFormat {
     }
 
     /**
-     * Whether {@code first} starts the bare TWKB of a record of the declared SRID: a TWKB type
-     * byte (type 1..7 in the low nibble) that is no kind byte.
+     * Whether {@code first} starts the bare TWKB of a record of the declared SRID: a TWKB type byte
+     * (type 1..7 in the low nibble) that is no kind byte.
      */
     static boolean isBareTwkb(int first) {
         int type = first & 0x0F;

@@ -11,9 +11,9 @@
  */
 package dev.flinkgeometry.format.twkb;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.RawBytes;
 import java.util.Arrays;
@@ -37,11 +37,11 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  *
  * <p>Bounded for any input: every count is checked against the bytes that remain before anything is
  * allocated (each coordinate takes at least one byte per ordinate), varints are at most 10 bytes,
- * collections nest at most {@link GeometryLimits#MAX_NESTING_DEPTH} levels, and the geometry must end exactly
- * at the end of the region. Errors are {@link GeometryFormatException}s naming what is wrong and
- * the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4; measures 0 or
- * 1) and the chosen {@link CoordinateSequenceKind}; every geometry, members included, gets the SRID
- * given. An instance is immutable and thread-safe.
+ * collections nest at most {@link GeometryLimits#MAX_NESTING_DEPTH} levels, and the geometry must
+ * end exactly at the end of the region. Errors are {@link GeometryFormatException}s naming what is
+ * wrong and the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4;
+ * measures 0 or 1) and the chosen {@link CoordinateSequenceKind}; every geometry, members included,
+ * gets the SRID given. An instance is immutable and thread-safe.
  */
 public final class TwkbReader {
     private final CoordinateSequenceKind kind;

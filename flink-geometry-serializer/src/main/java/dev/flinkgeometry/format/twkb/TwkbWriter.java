@@ -11,8 +11,8 @@
  */
 package dev.flinkgeometry.format.twkb;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import java.util.Arrays;

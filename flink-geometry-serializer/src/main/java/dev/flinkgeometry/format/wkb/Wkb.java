@@ -25,6 +25,5 @@ public final class Wkb {
     /** Bytes of a header without SRID: byte order and type word. */
     public static final int HEADER_BYTES = 5;
 
-
     private Wkb() {}
 }

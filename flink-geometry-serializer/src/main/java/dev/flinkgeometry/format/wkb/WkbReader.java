@@ -11,9 +11,9 @@
  */
 package dev.flinkgeometry.format.wkb;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
 import dev.flinkgeometry.format.internal.CoordinateReader;
 import dev.flinkgeometry.format.internal.RawBytes;
@@ -32,10 +32,10 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * input. The rules for ambiguous input are those of the legacy {@code WkbGeometrySerializer}.
  *
  * <p>Every count is checked against the bytes that remain before anything is allocated, nesting of
- * geometry collections is capped at {@link GeometryLimits#MAX_NESTING_DEPTH}, the geometry must fill the given
- * region exactly, and whatever is wrong is reported as a {@link WkbFormatException} naming the
- * problem and its offset. Decoded geometries use JTS's default {@code CoordinateArraySequence} with
- * exactly the dimension and measures that their WKB header declares.
+ * geometry collections is capped at {@link GeometryLimits#MAX_NESTING_DEPTH}, the geometry must
+ * fill the given region exactly, and whatever is wrong is reported as a {@link WkbFormatException}
+ * naming the problem and its offset. Decoded geometries use JTS's default {@code
+ * CoordinateArraySequence} with exactly the dimension and measures that their WKB header declares.
  *
  * <p>An instance holds the state of the current call and is not thread-safe.
  */
@@ -277,7 +277,9 @@ public final class WkbReader {
             throws WkbFormatException {
         if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
             throw error(
-                    "geometry collections nested deeper than " + GeometryLimits.MAX_NESTING_DEPTH + " levels",
+                    "geometry collections nested deeper than "
+                            + GeometryLimits.MAX_NESTING_DEPTH
+                            + " levels",
                     start);
         }
         Geometry[] members = new Geometry[readCount("geometries", MIN_NON_POINT_BYTES, little)];

@@ -88,8 +88,8 @@ public final class WkbWriter {
      * Validates {@code geometry} and returns the number of bytes {@link #writeTo} will write.
      *
      * @throws WkbFormatException if the geometry cannot be written: collections nested deeper than
-     *     {@link GeometryLimits#MAX_NESTING_DEPTH}, more than {@link GeometryLimits#MAX_ENCODED_BYTES} bytes, or an unknown
-     *     geometry class
+     *     {@link GeometryLimits#MAX_NESTING_DEPTH}, more than {@link
+     *     GeometryLimits#MAX_ENCODED_BYTES} bytes, or an unknown geometry class
      */
     public int prepare(Geometry geometry) throws WkbFormatException {
         prepared = null;
@@ -201,7 +201,9 @@ public final class WkbWriter {
             throws WkbFormatException {
         if (depth >= GeometryLimits.MAX_NESTING_DEPTH) {
             throw new WkbFormatException(
-                    "geometry collections nested deeper than " + GeometryLimits.MAX_NESTING_DEPTH + " levels");
+                    "geometry collections nested deeper than "
+                            + GeometryLimits.MAX_NESTING_DEPTH
+                            + " levels");
         }
         int flags = 0;
         long size = Wkb.HEADER_BYTES + 4;

@@ -11,9 +11,8 @@
  */
 package dev.flinkgeometry.format.wkt;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.GeometryLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +53,8 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  *       becomes an infinity, as with PostGIS's {@code strtod}.
  *   <li>{@code MULTIPOINT} members with or without parentheses, and {@code EMPTY} members of Multi*
  *       geometries ({@code MULTIPOINT(10 20,EMPTY)}); {@code EMPTY} with a tag ({@code POLYGON Z
- *       EMPTY}); collections nested up to {@value dev.flinkgeometry.format.GeometryLimits#MAX_NESTING_DEPTH} levels.
+ *       EMPTY}); collections nested up to {@value
+ *       dev.flinkgeometry.format.GeometryLimits#MAX_NESTING_DEPTH} levels.
  *   <li>Differences from PostGIS, on purpose: {@code LINEARRING} is read (as a JTS {@code
  *       LinearRing}: what this library's {@code ST_AsText} wrote for a top-level ring before), and
  *       a closed ring of 3 points is accepted (JTS's minimum; PostGIS requires 4); curves,

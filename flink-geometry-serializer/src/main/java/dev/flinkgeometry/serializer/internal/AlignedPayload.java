@@ -12,9 +12,9 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;

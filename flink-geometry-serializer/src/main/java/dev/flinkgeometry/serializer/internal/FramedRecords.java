@@ -12,7 +12,6 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.GeometryLimits;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;

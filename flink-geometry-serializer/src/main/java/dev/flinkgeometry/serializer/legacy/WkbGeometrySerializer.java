@@ -11,10 +11,9 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.internal.RawBytes;
-import dev.flinkgeometry.format.wkb.Wkb;
 import dev.flinkgeometry.format.wkb.WkbReader;
 import dev.flinkgeometry.format.wkb.WkbWriter;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;

@@ -11,12 +11,12 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.testing.AlignedRecord;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
@@ -302,16 +302,14 @@ class AlignedFormatRoundTripTest {
         LinearRing ring = (LinearRing) Wkt.read("LINEARRING (0 0, 1 0, 1 1, 0 0)", 3857);
         byte[] bytes = AlignedFormat.encode(ring);
         assertThat(bytes)
-                .isEqualTo(
-                        AlignedFormat.encode(Wkt.read("LINESTRING (0 0, 1 0, 1 1, 0 0)", 3857)));
+                .isEqualTo(AlignedFormat.encode(Wkt.read("LINESTRING (0 0, 1 0, 1 1, 0 0)", 3857)));
         Geometry decoded = AlignedFormat.decode(bytes);
         assertThat(decoded).isExactlyInstanceOf(LineString.class);
         assertThat(decoded.getSRID()).isEqualTo(3857);
         ExactGeometry.assertExactlyEqual(decoded, ExactGeometry.asDecoded(ring));
 
         Geometry inCollection = Wkt.read("GEOMETRYCOLLECTION (LINEARRING (0 0, 1 0, 1 1, 0 0))");
-        Geometry member =
-                AlignedFormat.decode(AlignedFormat.encode(inCollection)).getGeometryN(0);
+        Geometry member = AlignedFormat.decode(AlignedFormat.encode(inCollection)).getGeometryN(0);
         assertThat(member).isExactlyInstanceOf(LineString.class);
     }
 

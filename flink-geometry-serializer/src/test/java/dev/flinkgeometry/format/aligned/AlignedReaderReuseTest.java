@@ -11,11 +11,11 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import java.util.Arrays;
@@ -30,9 +30,8 @@ import net.jqwik.api.constraints.Size;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * A {@link AlignedReader#reusing} decoder, which keeps its per-decode state between calls,
- * decodes every record as a shared decoder does, also after a corrupt one, and reports the same
- * errors.
+ * A {@link AlignedReader#reusing} decoder, which keeps its per-decode state between calls, decodes
+ * every record as a shared decoder does, also after a corrupt one, and reports the same errors.
  */
 class AlignedReaderReuseTest {
     @Provide

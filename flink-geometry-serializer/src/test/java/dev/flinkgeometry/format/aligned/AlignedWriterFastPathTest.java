@@ -11,11 +11,11 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import java.util.Arrays;
@@ -37,8 +37,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
 /**
- * Every fast path of {@link AlignedWriter} (the direct point path, the coordinate objects of
- * JTS's default sequences, the bulk copy of packed sequences, raw XY writes with NaN canonicalised
+ * Every fast path of {@link AlignedWriter} (the direct point path, the coordinate objects of JTS's
+ * default sequences, the bulk copy of packed sequences, raw XY writes with NaN canonicalised
  * afterwards) gives exactly the bytes of the plain path, which reads sequences only through {@code
  * CoordinateSequence} getters.
  */

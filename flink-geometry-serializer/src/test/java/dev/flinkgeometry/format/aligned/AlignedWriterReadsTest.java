@@ -11,10 +11,10 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateLayout;
-import dev.flinkgeometry.format.GeometryFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.testing.CountingSequences;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -26,10 +26,10 @@ import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
 
 /**
- * Which path {@link AlignedWriter} takes, told apart by how it reads JTS's default sequences
- * (every path writes the plain bytes, {@link AlignedWriterFastPathTest}): a point by its one
- * coordinate object, the XY guess of other geometries in one pass over each coordinate array, the
- * plain encoder only through getters.
+ * Which path {@link AlignedWriter} takes, told apart by how it reads JTS's default sequences (every
+ * path writes the plain bytes, {@link AlignedWriterFastPathTest}): a point by its one coordinate
+ * object, the XY guess of other geometries in one pass over each coordinate array, the plain
+ * encoder only through getters.
  */
 class AlignedWriterReadsTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();

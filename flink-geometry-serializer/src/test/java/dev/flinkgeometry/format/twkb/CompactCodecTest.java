@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryMixes;
 import dev.flinkgeometry.testing.GoldenGeometries;

@@ -34,10 +34,10 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * Fuzzes the compact record decoder, directly ({@link CompactDecoder}, both sequence kinds) and
- * behind Flink's record framing ({@link GeometrySerializer} of the compact encoding). For any bytes: a geometry or
- * an {@code IOException}, within {@link DecodeBudget}; a geometry that decodes re-encodes to bytes
- * that decode to an exactly equal geometry and re-encode to themselves. Records we wrote (also of
- * decimal geometries, which take the TWKB form) decode to the geometry written.
+ * behind Flink's record framing ({@link GeometrySerializer} of the compact encoding). For any
+ * bytes: a geometry or an {@code IOException}, within {@link DecodeBudget}; a geometry that decodes
+ * re-encodes to bytes that decode to an exactly equal geometry and re-encode to themselves. Records
+ * we wrote (also of decimal geometries, which take the TWKB form) decode to the geometry written.
  *
  * <p>Without {@code JAZZER_FUZZ} (as in {@code mvn verify}) each test replays its committed seed
  * corpus ({@code CompactFormatFuzzTestInputs/}); {@code ci/fuzz.sh compact compact-written} fuzzes.

@@ -11,7 +11,6 @@
  */
 package dev.flinkgeometry.format.wkb;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.FACTORY;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.read;
@@ -21,6 +20,7 @@ import static dev.flinkgeometry.format.wkb.WkbTestSupport.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.NaturalEarth;

@@ -11,7 +11,6 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.record;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.withSrid;
@@ -21,8 +20,8 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.internal.RawBytes;
-import dev.flinkgeometry.format.wkb.Wkb;
 import dev.flinkgeometry.format.wkb.WkbTestSupport;
 import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
 import dev.flinkgeometry.testing.FramedSerializerContract;

@@ -11,7 +11,6 @@
  */
 package dev.flinkgeometry.serializer.legacy;
 
-import dev.flinkgeometry.format.GeometryLimits;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.HEX;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.concat;
 import static dev.flinkgeometry.format.wkb.WkbTestSupport.hex;
@@ -23,7 +22,7 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flinkgeometry.format.wkb.Wkb;
+import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.wkb.WkbFormatException;
 import dev.flinkgeometry.format.wkb.WkbTestSupport;
 import dev.flinkgeometry.format.wkb.WkbTestSupport.Vector;
