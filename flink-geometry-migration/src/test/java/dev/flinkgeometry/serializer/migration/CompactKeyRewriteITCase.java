@@ -71,6 +71,7 @@ import org.locationtech.jts.geom.Geometry;
  * <p>The keys cover both forms a lossless compact record takes (TWKB for decimals, the aligned
  * payload for full-precision doubles) and, on RocksDB, points that JTS calls equal but that differ
  * in Z, M or SRID (the heap backend finds keys by {@code equals}, so they would be one key there).
+ * A subclass moves keys between two other key types ({@link #before()}, {@link #after()}).
  */
 class CompactKeyRewriteITCase {
 
@@ -136,47 +137,57 @@ class CompactKeyRewriteITCase {
     }
 
     @Test
-    void geometryKeysMoveBetweenAlignedAndCompactOnRocksDb() throws Exception {
+    void geometryKeysMoveThereAndBackOnRocksDb() throws Exception {
         List<String> keys = new ArrayList<>(KEYS);
         keys.addAll(TWINS);
-        alignedToCompactAndBack("rocksdb", new EmbeddedRocksDBStateBackend(), keys);
+        thereAndBack("rocksdb", new EmbeddedRocksDBStateBackend(), keys);
     }
 
     @Test
-    void geometryKeysMoveBetweenAlignedAndCompactOnHashMap() throws Exception {
+    void geometryKeysMoveThereAndBackOnHashMap() throws Exception {
         List<String> keys = new ArrayList<>(KEYS);
         keys.add(TWINS.get(0));
-        alignedToCompactAndBack("hashmap", new HashMapStateBackend(), keys);
+        thereAndBack("hashmap", new HashMapStateBackend(), keys);
     }
 
-    private void alignedToCompactAndBack(
-            String backend, StateBackend stateBackend, List<String> keys) throws Exception {
+    /** The key type of the first job, and of the last after the way back. */
+    TypeInformation<Geometry> before() {
+        return ALIGNED;
+    }
+
+    /** The key type the keys move to. */
+    TypeInformation<Geometry> after() {
+        return COMPACT;
+    }
+
+    private void thereAndBack(String backend, StateBackend stateBackend, List<String> keys)
+            throws Exception {
         String target = savepoints.toUri().toString();
         SavepointFormatType canonical = SavepointFormatType.CANONICAL;
 
-        JobClient writer = start(backend, null, ALIGNED, true, keys);
+        JobClient writer = start(backend, null, before(), true, keys);
         String aligned = SavepointJobs.stopWithSavepoint(writer, target, canonical);
 
-        assertPlainRestoreRefused(backend, aligned, COMPACT, keys);
+        assertPlainRestoreRefused(backend, aligned, after(), keys);
         String compact = target + "/compact";
-        assertThat(rewrite(ALIGNED, COMPACT).rewrite(aligned, compact, stateBackend))
+        assertThat(rewrite(before(), after()).rewrite(aligned, compact, stateBackend))
                 .isEqualTo(keys.size());
-        assertKeySnapshot(compact, COMPACT);
+        assertKeySnapshot(compact, after());
 
-        JobClient compactReader = start(backend, compact, COMPACT, false, keys);
+        JobClient compactReader = start(backend, compact, after(), false, keys);
         assertEveryKeyFindsItsState(keys);
         String compactAgain = SavepointJobs.stopWithSavepoint(compactReader, target, canonical);
-        assertKeySnapshot(compactAgain, COMPACT);
+        assertKeySnapshot(compactAgain, after());
 
         OBSERVED.clear();
-        assertPlainRestoreRefused(backend, compactAgain, ALIGNED, keys);
+        assertPlainRestoreRefused(backend, compactAgain, before(), keys);
         String back = target + "/aligned-again";
-        assertThat(rewrite(COMPACT, ALIGNED).rewrite(compactAgain, back, stateBackend))
+        assertThat(rewrite(after(), before()).rewrite(compactAgain, back, stateBackend))
                 .isEqualTo(keys.size());
-        assertKeySnapshot(back, ALIGNED);
+        assertKeySnapshot(back, before());
 
         OBSERVED.clear();
-        start(backend, back, ALIGNED, false, keys);
+        start(backend, back, before(), false, keys);
         assertEveryKeyFindsItsState(keys);
     }
 
