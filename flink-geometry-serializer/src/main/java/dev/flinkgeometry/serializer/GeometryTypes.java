@@ -199,8 +199,8 @@ public final class GeometryTypes {
     }
 
     /**
-     * Whether this JVM's registry maps {@code Geometry} to this library's factory (of any
-     * encoding).
+     * Whether this JVM's registry maps {@code Geometry} to a {@link GeometryTypeInfoFactory} (of
+     * any encoding).
      *
      * @throws IllegalStateException if another factory is registered for {@code Geometry}
      */
@@ -209,7 +209,8 @@ public final class GeometryTypes {
     }
 
     /**
-     * The encoding registered for {@code Geometry} in this JVM, or {@code null} if none is.
+     * The encoding of the {@link GeometryTypeInfoFactory} registered for {@code Geometry} in this
+     * JVM, or {@code null} if none is.
      *
      * @throws IllegalStateException if another factory is registered for {@code Geometry}
      */
@@ -218,8 +219,7 @@ public final class GeometryTypes {
         if (factory == null) {
             return null;
         }
-        if (factory.getClass() != GeometryTypeInfoFactory.class
-                && factory.getClass() != RegisteredEncoding.class) {
+        if (!(factory instanceof GeometryTypeInfoFactory)) {
             throw new IllegalStateException(
                     "Geometry already has another TypeInfoFactory: "
                             + factory.getClass().getName());
