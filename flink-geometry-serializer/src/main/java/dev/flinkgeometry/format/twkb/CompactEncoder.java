@@ -26,7 +26,7 @@ import org.locationtech.jts.geom.Point;
  *
  * <ul>
  *   <li>{@link #lossless()}: per geometry the smallest precisions (X and Y; Z; M) in {@code 0..7}
- *       at which every ordinate reads back bit for bit ({@link DecimalPrecision#fits}); if there is
+ *       at which every ordinate reads back bit for bit ({@code DecimalPrecision.fits}); if there is
  *       none, or TWKB cannot hold the geometry, the aligned payload. Nothing is lost.
  *   <li>{@link #withPrecision}: every ordinate rounded at the given precisions (lossy); the aligned
  *       payload where an ordinate cannot be quantized (NaN, infinite, |v · 10^p| > 2^53) or TWKB

@@ -17,7 +17,7 @@ package dev.flinkgeometry.format.twkb;
  * * 10^p)} (half away from zero, as C's {@code lround}) and read back as {@code q / 10^p}, both in
  * IEEE double arithmetic, as PostGIS computes them.
  */
-public final class DecimalPrecision {
+final class DecimalPrecision {
     /** The smallest precision of X and Y that TWKB's 4-bit zigzag field holds. */
     public static final int MIN_XY = -8;
 
