@@ -34,9 +34,10 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.WKBReader;
 
 /**
- * The SQL snippet of docs/SQL.md, statement by statement, through {@code TableEnvironment.executeSql}
- * (what the SQL client does with each statement; there is no SQL client binary in this build): its
- * results are checked, and printed as a transcript. docs/SQL.md must hold the snippet verbatim.
+ * The SQL snippet of docs/SQL.md, statement by statement, through {@code
+ * TableEnvironment.executeSql} (what the SQL client does with each statement; there is no SQL
+ * client binary in this build): its results are checked, and printed as a transcript. docs/SQL.md
+ * must hold the snippet verbatim.
  */
 class SqlDocSnippetITCase {
     private static final String SNIPPET = "/sql-doc-snippet.sql";
