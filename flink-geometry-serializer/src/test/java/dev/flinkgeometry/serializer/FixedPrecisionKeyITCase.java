@@ -41,8 +41,8 @@ import org.locationtech.jts.geom.Geometry;
  * time ({@code CompactTypeInfoTest}) and the state backend takes the rounding serializer as its key
  * serializer at job start without a word, so the job runs, and two points that round alike (and
  * fall in the same key group) are one key on RocksDB, which finds state by the key's bytes, and two
- * keys on the hashmap backend, which finds it by {@code equals}. Why the README and {@code
- * CompactGeometryTypeInfo} say: key by the lossless type or {@code GeometryTypeInfo}.
+ * keys on the hashmap backend, which finds it by {@code equals}. Why the docs and {@code
+ * GeometryTypeInfo} say: key by a lossless encoding.
  */
 class FixedPrecisionKeyITCase {
 

@@ -49,14 +49,12 @@ public final class AlignedReader {
             new AlignedReader(CoordinateSequenceKind.PACKED_DOUBLE, false);
 
     private final CoordinateSequenceKind kind;
-    private final GeometryFactory factory;
 
     /** The state of one decode, reused by a {@link #reusing} decoder; {@code null} if shared. */
     private final Reader reusable;
 
     private AlignedReader(CoordinateSequenceKind kind, boolean reuse) {
         this.kind = kind;
-        this.factory = kind.geometryFactory();
         this.reusable = reuse ? new Reader() : null;
     }
 
@@ -114,6 +112,9 @@ public final class AlignedReader {
         /** Where the geometry read last ended (before any collection padding). */
         int end;
 
+        /** The factory of the geometry being read: its SRID is the header's. */
+        GeometryFactory factory;
+
         void start(byte[] bytes, int base, int limit) {
             this.bytes = bytes;
             this.base = base;
@@ -147,6 +148,7 @@ public final class AlignedReader {
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
+            factory = kind.geometryFactory(srid);
             int body = start + AlignedFormat.HEADER_BYTES;
             Geometry geometry;
             switch (type) {
@@ -296,6 +298,7 @@ public final class AlignedReader {
                         count + " collection members cannot fit in " + (limit - at) + " bytes",
                         at - 4);
             }
+            GeometryFactory own = factory; // each member sets the factory of its own SRID
             Geometry[] members = new Geometry[count];
             int offset = at;
             for (int i = 0; i < count; i++) {
@@ -307,7 +310,8 @@ public final class AlignedReader {
                 offset = padded;
             }
             end = offset;
-            return factory.createGeometryCollection(members);
+            factory = own;
+            return own.createGeometryCollection(members);
         }
 
         boolean allNaN(int offset, CoordinateLayout layout) {
