@@ -51,6 +51,17 @@ final class MapStateSpec<UK, UV> extends StateSpec {
         this.oldKeyType = required(oldUserKeyType, "old user key type");
         this.oldValueType = required(oldValueType, "old value type");
         this.newKeyType = required(newUserKeyType, "new user key type");
+        if (!newUserKeyType.isKeyType()) {
+            throw new IllegalArgumentException(
+                    "MapState '"
+                            + name
+                            + "': the new user key type "
+                            + newUserKeyType
+                            + " is not a key type: user keys that it writes alike (positions that"
+                            + " round alike, for a fixed-precision compact geometry) would become"
+                            + " one entry; use a lossless type for the user key, such as"
+                            + " CompactGeometryTypeInfo.lossless(...) or GeometryTypeInfo.of(...)");
+        }
         this.newValueType = required(newValueType, "new value type");
     }
 
@@ -89,6 +100,7 @@ final class MapStateSpec<UK, UV> extends StateSpec {
                 out.write(bytes);
             }
             out.writeBoolean(false);
+            return entries.size();
         };
     }
 
