@@ -27,12 +27,14 @@ import org.apache.flink.core.fs.Path;
  * local disk, HDFS); on object stores Flink's {@code FileSystem#rename} copies and deletes.
  */
 final class StagedSavepoint implements AutoCloseable {
+    private final String targetPath;
     private final Path target;
     private final Path staging;
     private final FileSystem fileSystem;
     private boolean moved;
 
-    private StagedSavepoint(Path target, Path staging, FileSystem fileSystem) {
+    private StagedSavepoint(String targetPath, Path target, Path staging, FileSystem fileSystem) {
+        this.targetPath = targetPath;
         this.target = target;
         this.staging = staging;
         this.fileSystem = fileSystem;
@@ -58,7 +60,7 @@ final class StagedSavepoint implements AutoCloseable {
         }
         Path staging =
                 new Path(parent, "." + target.getName() + ".inprogress-" + UUID.randomUUID());
-        return new StagedSavepoint(target, staging, fileSystem);
+        return new StagedSavepoint(targetPath, target, staging, fileSystem);
     }
 
     /** Where to write the savepoint until it is checked. */
@@ -66,9 +68,9 @@ final class StagedSavepoint implements AutoCloseable {
         return staging.toString();
     }
 
-    /** The directory the savepoint is moved to. */
+    /** The directory the savepoint is moved to, as it was given. */
     String targetPath() {
-        return target.toString();
+        return targetPath;
     }
 
     /**
