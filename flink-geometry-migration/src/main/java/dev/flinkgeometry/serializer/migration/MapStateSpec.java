@@ -72,11 +72,16 @@ final class MapStateSpec<UK, UV> extends StateSpec {
 
     @Override
     Reader openReader(RuntimeContext context, boolean newTypes) {
+        // The old types from their serializers: a lossy old user key type (refused by
+        // MapTypeInfo) can still be read, to rewrite it to a lossless one.
         MapState<UK, UV> state =
                 context.getMapState(
                         newTypes
                                 ? new MapStateDescriptor<>(name(), newKeyType, newValueType)
-                                : new MapStateDescriptor<>(name(), oldKeyType, oldValueType));
+                                : new MapStateDescriptor<>(
+                                        name(),
+                                        context.createSerializer(oldKeyType),
+                                        context.createSerializer(oldValueType)));
         TypeSerializer<UK> keySerializer = context.createSerializer(newKeyType);
         TypeSerializer<UV> valueSerializer = context.createSerializer(newValueType);
         DataOutputSerializer entry = new DataOutputSerializer(256);

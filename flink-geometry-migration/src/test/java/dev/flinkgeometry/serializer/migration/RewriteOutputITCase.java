@@ -40,6 +40,7 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
@@ -123,6 +124,7 @@ class RewriteOutputITCase {
                                 + 2 * VEHICLE_COUNT
                                 + " found, checksums differ")
                 .hasMessageNotContaining("TaskManager");
+        assertThat(savepoints.resolve("rewritten").resolve("_metadata")).doesNotExist();
         assertThat(savepoints.resolve("rewritten")).doesNotExist();
         assertThat(listing()).isEqualTo(before);
     }
@@ -175,6 +177,35 @@ class RewriteOutputITCase {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("MapState 'visits'");
         assertThat(listing()).isEqualTo(before);
+    }
+
+    @Test
+    void userKeysWrittenWithAFixedPrecisionAreRewrittenToALosslessType() throws Exception {
+        TypeInformation<Point> twoDigits =
+                CompactGeometryTypeInfo.withPrecision(Point.class, 2, 0, 0);
+        JobClient client = start(null, twoDigits, ALIGNED, true, true);
+        String original =
+                SavepointJobs.stopWithSavepoint(
+                        client, savepoints.toUri().toString(), SavepointFormatType.CANONICAL);
+        Map<String, String> written = new TreeMap<>(OBSERVED);
+        assertThat(written.get("vehicles/v3"))
+                .as("positions that round alike were one entry on RocksDB")
+                .isEqualTo(describe(Wkt.read("POINT (3 2)")) + "=2; "
+                        + describe(Wkt.read("POINT (3.5 2)")) + "=3");
+
+        OBSERVED.clear();
+        assertThatThrownBy(() -> start(original, twoDigits, ALIGNED, false))
+                .hasStackTraceContaining("cannot be the key type of a map");
+
+        String target = savepoints.resolve("lossless").toUri().toString();
+        assertThat(
+                        KeyedStateRewrite.forOperator(VEHICLES_UID, Types.STRING, Types.STRING)
+                                .mapState("visits", twoDigits, Types.LONG, COMPACT_POINT, Types.LONG)
+                                .rewrite(original, target, new EmbeddedRocksDBStateBackend()))
+                .isEqualTo(VEHICLE_COUNT);
+        OBSERVED.clear();
+        start(target, COMPACT_POINT, ALIGNED, false);
+        assertThat(new TreeMap<>(OBSERVED)).isEqualTo(written);
     }
 
     private static KeyedStateRewrite<Geometry> zoneKeysToCompact() {
@@ -231,11 +262,22 @@ class RewriteOutputITCase {
             TypeInformation<Geometry> zoneKey,
             boolean write)
             throws Exception {
+        return start(restoreFrom, userKey, zoneKey, write, false);
+    }
+
+    private JobClient start(
+            String restoreFrom,
+            TypeInformation<Point> userKey,
+            TypeInformation<Geometry> zoneKey,
+            boolean write,
+            boolean userKeyFromSerializer)
+            throws Exception {
         StreamExecutionEnvironment env = SavepointJobs.environment("rocksdb", restoreFrom);
         handled = new CountDownLatch(2 * VEHICLE_COUNT);
         SavepointJobs.keys(env, vehicles())
                 .keyBy(vehicle -> vehicle, Types.STRING)
-                .process(new VisitsFunction(userKey, write), Types.STRING)
+                .process(
+                        new VisitsFunction(userKey, write, userKeyFromSerializer), Types.STRING)
                 .uid(VEHICLES_UID)
                 .keyBy(Wkt::read, zoneKey)
                 .process(new ZoneFunction(write), Types.STRING)
@@ -248,18 +290,33 @@ class RewriteOutputITCase {
     static final class VisitsFunction extends KeyedProcessFunction<String, String, String> {
         private static final long serialVersionUID = 1L;
 
-        private final MapStateDescriptor<Point, Long> descriptor;
+        private final TypeInformation<Point> userKey;
         private final boolean write;
+        private final boolean fromSerializer;
         private transient MapState<Point, Long> visits;
 
-        VisitsFunction(TypeInformation<Point> userKey, boolean write) {
-            this.descriptor = new MapStateDescriptor<>("visits", userKey, Types.LONG);
+        /**
+         * @param fromSerializer whether the descriptor is built from the user key's serializer,
+         *     as the state of a lossy user key type was written before such types were refused
+         */
+        VisitsFunction(TypeInformation<Point> userKey, boolean write, boolean fromSerializer) {
+            this.userKey = userKey;
             this.write = write;
+            this.fromSerializer = fromSerializer;
         }
 
         @Override
         public void open(OpenContext openContext) {
-            visits = getRuntimeContext().getMapState(descriptor);
+            visits =
+                    getRuntimeContext()
+                            .getMapState(
+                                    fromSerializer
+                                            ? new MapStateDescriptor<>(
+                                                    "visits",
+                                                    getRuntimeContext().createSerializer(userKey),
+                                                    LongSerializer.INSTANCE)
+                                            : new MapStateDescriptor<>(
+                                                    "visits", userKey, Types.LONG));
         }
 
         @Override
