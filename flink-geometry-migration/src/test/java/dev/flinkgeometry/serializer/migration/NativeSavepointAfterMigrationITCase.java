@@ -22,12 +22,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HexFormat;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -53,8 +50,9 @@ import org.locationtech.jts.geom.Geometry;
  * state reached through a canonical savepoint: Flink's RocksDB backend migrates values ({@code
  * migrateStateValues}) by writing every migrated value again, and the files that held the old
  * values stay in the database until RocksDB compacts them; a native savepoint copies the
- * database's files, old ones included, and so does the next one. A canonical savepoint writes each
- * entry once, and a native savepoint of a job restored from it holds none of the old files.
+ * database's files, old ones included, and so does the next one (RocksDB compacts a level-0 file
+ * only once there are several). A canonical savepoint writes each entry once, and a native
+ * savepoint of a job restored from it holds none of the old files.
  */
 class NativeSavepointAfterMigrationITCase {
 
@@ -79,39 +77,42 @@ class NativeSavepointAfterMigrationITCase {
         String canonical = stop(start(aligned, COMPACT, false), SavepointFormatType.CANONICAL);
         String fromCanonical = stop(start(canonical, COMPACT, false), SavepointFormatType.NATIVE);
 
-        Map<String, Long> alignedFiles = dataFiles(aligned);
-        String largest =
-                alignedFiles.entrySet().stream()
-                        .max(Map.Entry.comparingByValue())
-                        .orElseThrow()
-                        .getKey();
-        assertThat(dataFiles(migrated))
-                .as("the native savepoint after the migrating restore")
-                .containsKeys(alignedFiles.keySet().toArray(new String[0]));
-        assertThat(dataFiles(migratedAgain))
-                .as("the next native savepoint")
-                .containsKey(largest);
-        assertThat(dataFiles(fromCanonical))
-                .as("a native savepoint of the state restored from a canonical savepoint")
-                .doesNotContainKey(largest);
-        assertThat(size(migrated)).isGreaterThan(size(fromCanonical) + alignedFiles.get(largest));
+        // The largest file of the first savepoint holds the aligned values. A migrating restore
+        // writes every value again; the file with the old values stays, so the native savepoints
+        // after it are larger than one of the same state by (nearly) that file's size.
+        long alignedValues = Collections.max(dataFileSizes(aligned));
+        long fromCanonicalSize = size(fromCanonical);
+        // The measurement, for docs/MIGRATION.md.
+        System.out.printf(
+                "Savepoint bytes: aligned native %d, native after the migrating restore %d, the"
+                        + " next native %d, canonical after the migrating restore %d, native after"
+                        + " restoring that canonical one %d%n",
+                size(aligned),
+                size(migrated),
+                size(migratedAgain),
+                size(canonical),
+                fromCanonicalSize);
+        assertThat(size(migrated) - fromCanonicalSize)
+                .as("growth of the native savepoint after the migrating restore")
+                .isGreaterThan(alignedValues * 9 / 10);
+        assertThat(size(migratedAgain) - fromCanonicalSize)
+                .as("growth of the next native savepoint, after a plain restore")
+                .isGreaterThan(alignedValues * 9 / 10);
     }
 
     private String stop(JobClient client, SavepointFormatType format) throws Exception {
         return SavepointJobs.stopWithSavepoint(client, savepoints.toUri().toString(), format);
     }
 
-    /** The savepoint's files other than {@code _metadata}, by SHA-256 of their content. */
-    private static Map<String, Long> dataFiles(String savepoint) throws Exception {
-        Map<String, Long> files = new HashMap<>();
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+    /** The sizes of the savepoint's files other than {@code _metadata}. */
+    private static List<Long> dataFileSizes(String savepoint) throws IOException {
+        List<Long> sizes = new ArrayList<>();
         for (Path file : files(savepoint)) {
             if (!file.getFileName().toString().equals("_metadata")) {
-                byte[] content = Files.readAllBytes(file);
-                files.put(HexFormat.of().formatHex(sha.digest(content)), (long) content.length);
+                sizes.add(Files.size(file));
             }
         }
-        return files;
+        return sizes;
     }
 
     private static long size(String savepoint) throws IOException {
