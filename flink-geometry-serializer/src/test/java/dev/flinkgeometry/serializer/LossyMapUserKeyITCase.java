@@ -39,9 +39,9 @@ import org.locationtech.jts.geom.Point;
 
 /**
  * A fixed-precision compact geometry as the user key of a {@code MapState}, in a job on a
- * MiniCluster, on both backends: the job fails on the first access to the state with a message
- * that names the fix, instead of making positions that round alike one entry. The same precision
- * for the values of a map, with a lossless user key, keeps every position apart.
+ * MiniCluster, on both backends: the job fails on the first access to the state with a message that
+ * names the fix, instead of making positions that round alike one entry. The same precision for the
+ * values of a map, with a lossless user key, keeps every position apart.
  */
 class LossyMapUserKeyITCase {
 

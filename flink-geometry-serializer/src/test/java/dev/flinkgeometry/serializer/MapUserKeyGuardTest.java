@@ -44,7 +44,8 @@ class MapUserKeyGuardTest {
         assertThatThrownBy(() -> map.createSerializer(new SerializerConfigImpl()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
-                        SIX_DIGITS + " cannot be the key type of a map (the user key of a MapState)")
+                        SIX_DIGITS
+                                + " cannot be the key type of a map (the user key of a MapState)")
                 .hasMessageContaining("positions that round alike")
                 .hasMessageContaining("CompactGeometryTypeInfo.lossless(...)")
                 .hasMessageContaining("GeometryTypeInfo.of(...)");

@@ -87,20 +87,21 @@ import org.slf4j.LoggerFactory;
  *       first job read: the number of keys and a sum of hashes over every key and its state must be
  *       equal, and so must, per state, its number of entries (values, list elements, map entries,
  *       timers) and a sum of hashes; every file the new savepoint names must exist, or the rewrite
- *       fails, with a message that names each state that differs and its counts. This also
- *       catches what Flink's State Processor API does not report: a failure inside its bootstrap
- *       thread is dropped (the job hangs or finishes without that subtask's state), so the writing
- *       side only logs failures.
+ *       fails, with a message that names each state that differs and its counts. This also catches
+ *       what Flink's State Processor API does not report: a failure inside its bootstrap thread is
+ *       dropped (the job hangs or finishes without that subtask's state), so the writing side only
+ *       logs failures.
  *   <li>The new savepoint is written into a hidden directory beside the target ({@code
  *       .<name>.inprogress-<random>}) and moved to the target with one rename only after every
  *       check passed. If anything fails, that directory is deleted and the target does not exist:
  *       there is nothing a job could restore by mistake.
  * </ul>
  *
- * <p>Limits: one operator per rewrite (run it once per operator, each time from the previous
- * result); keyed state only (no window operators, no state with TTL); keys that have only timers
- * and no state are not seen by Flink's key iteration and are not carried; all state of one key is
- * held in memory at once while it is copied.
+ * <p>Limits: one operator per rewrite (for several, {@link KeyedStateRewriteChain} runs one per
+ * operator, each on the previous result, and keeps only the last); keyed state only (no window
+ * operators, no state with TTL); keys that have only timers and no state are not seen by Flink's
+ * key iteration and are not carried; all state of one key is held in memory at once while it is
+ * copied.
  *
  * @param <K> the key type, the same Java type before and after (only its serializer changes)
  */
@@ -323,7 +324,9 @@ public final class KeyedStateRewrite<K> {
                 oldKeyType.createSerializer(writeEnv.getConfig().getSerializerConfig()));
 
         try (StagedSavepoint staged = StagedSavepoint.beside(newSavepointPath)) {
-            long keys = writeAndCheck(configuration, writeEnv, old, oldSavepointPath, staged, stateBackend);
+            long keys =
+                    writeAndCheck(
+                            configuration, writeEnv, old, oldSavepointPath, staged, stateBackend);
             staged.moveIntoPlace();
             LOG.info(
                     "Rewrote {} keys of operator {} from {} to {}",

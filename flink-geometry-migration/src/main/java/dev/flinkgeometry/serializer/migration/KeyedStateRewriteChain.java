@@ -22,12 +22,12 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.state.StateBackend;
 
 /**
- * Several {@link KeyedStateRewrite}s run one after the other, each on the result of the one
- * before, for a savepoint in which more than one operator needs a rewrite (a rewrite handles one
- * operator). Only the last result is kept, at the target: the intermediate savepoints go to a
- * hidden directory beside the target ({@code .<name>.chain-<random>}), which is deleted when the
- * chain ends, whether it succeeded or not. Each step writes its output only once its check passed
- * (see {@link KeyedStateRewrite}), so a chain that fails leaves nothing at the target.
+ * Several {@link KeyedStateRewrite}s run one after the other, each on the result of the one before,
+ * for a savepoint in which more than one operator needs a rewrite (a rewrite handles one operator).
+ * Only the last result is kept, at the target: the intermediate savepoints go to a hidden directory
+ * beside the target ({@code .<name>.chain-<random>}), which is deleted when the chain ends, whether
+ * it succeeded or not. Each step writes its output only once its check passed (see {@link
+ * KeyedStateRewrite}), so a chain that fails leaves nothing at the target.
  *
  * <pre>{@code
  * KeyedStateRewriteChain.of(
@@ -96,7 +96,8 @@ public final class KeyedStateRewriteChain {
                     "the new savepoint's directory " + target + " exists already; choose another");
         }
         Path intermediates =
-                new Path(target.getParent(), "." + target.getName() + ".chain-" + UUID.randomUUID());
+                new Path(
+                        target.getParent(), "." + target.getName() + ".chain-" + UUID.randomUUID());
         List<Long> keys = new ArrayList<>(steps.size());
         try {
             String input = oldSavepointPath;

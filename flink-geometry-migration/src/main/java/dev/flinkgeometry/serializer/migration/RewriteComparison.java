@@ -17,8 +17,8 @@ import org.apache.flink.api.common.JobExecutionResult;
 
 /**
  * Compares what the write job of a rewrite read from the old savepoint with what the check job
- * found in the new one: keys, and per state its entries and a sum of hashes, and says in words
- * what differs.
+ * found in the new one: keys, and per state its entries and a sum of hashes, and says in words what
+ * differs.
  */
 final class RewriteComparison {
     private final JobExecutionResult read;
@@ -34,8 +34,8 @@ final class RewriteComparison {
     }
 
     /**
-     * What differs, one item per key count or state ("MapState 'positions': 2600 entries read,
-     * 704 found"); empty if nothing does.
+     * What differs, one item per key count or state ("MapState 'positions': 2600 entries read, 704
+     * found"); empty if nothing does.
      *
      * @param segmentNames the names of the states and timers, in {@link StateSegments} order
      */

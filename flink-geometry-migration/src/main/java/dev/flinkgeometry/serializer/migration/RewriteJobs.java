@@ -122,8 +122,7 @@ final class RewriteJobs<K> {
         return records.keyBy(new ExactRecordKey<K>(), new ExactKeyTypeInfo<>(newKeyType))
                 .reduce(new DistinctKeys<K>())
                 .map(
-                        new StateChecksum<K>(
-                                countName, sumName, StateSegments.names(specs).size()),
+                        new StateChecksum<K>(countName, sumName, StateSegments.names(specs).size()),
                         recordType());
     }
 

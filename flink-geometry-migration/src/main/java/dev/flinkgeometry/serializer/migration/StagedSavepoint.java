@@ -22,9 +22,9 @@ import org.apache.flink.core.fs.Path;
  * rewrite that fails leaves nothing there that a job could restore; {@link #close()} deletes the
  * staging directory unless it was moved.
  *
- * <p>Savepoints are relocatable (their metadata names their files relative to itself), so the
- * moved directory restores as it was checked. The rename is atomic where the file system's is (a
- * local disk, HDFS); on object stores Flink's {@code FileSystem#rename} copies and deletes.
+ * <p>Savepoints are relocatable (their metadata names their files relative to itself), so the moved
+ * directory restores as it was checked. The rename is atomic where the file system's is (a local
+ * disk, HDFS); on object stores Flink's {@code FileSystem#rename} copies and deletes.
  */
 final class StagedSavepoint implements AutoCloseable {
     private final String targetPath;

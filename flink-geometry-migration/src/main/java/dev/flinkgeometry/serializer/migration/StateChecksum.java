@@ -18,8 +18,8 @@ import org.apache.flink.api.java.tuple.Tuple2;
 
 /**
  * Counts records and sums a 64-bit hash of each (the key's bytes with the new key type, then the
- * encoded state) into two accumulators, and per state ({@link StateSegments}) its entries and a
- * sum of hashes of the key with that state; passes records through. The sum does not depend on order or
+ * encoded state) into two accumulators, and per state ({@link StateSegments}) its entries and a sum
+ * of hashes of the key with that state; passes records through. The sum does not depend on order or
  * parallelism, so the old savepoint's state and the new savepoint's state can be compared.
  */
 final class StateChecksum<K>

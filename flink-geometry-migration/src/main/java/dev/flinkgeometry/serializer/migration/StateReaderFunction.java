@@ -26,8 +26,9 @@ import org.apache.flink.util.Collector;
 /**
  * Reads every key of the operator and emits, per key, the key (with its bytes in the new key type)
  * and all its state encoded with the new types: the declared states in order, then its event-time
- * and its processing-time timers (sorted), each in a segment of its own ({@link StateSegments}). Reads the old savepoint with the old types, or the new
- * savepoint with the new types to check it; both give the same bytes for the same state.
+ * and its processing-time timers (sorted), each in a segment of its own ({@link StateSegments}).
+ * Reads the old savepoint with the old types, or the new savepoint with the new types to check it;
+ * both give the same bytes for the same state.
  *
  * <p>Keys are read as {@link ExactKey}s, except from a canonical savepoint on the heap backend:
  * Flink's {@code HeapSavepointRestoreOperation} reads keys with the serializer restored from the

@@ -19,11 +19,11 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * How the state of one key travels from {@link StateReaderFunction} to {@link
- * StateWriterFunction}: one segment per declared state, then one for the event-time and one for
- * the processing-time timers; a segment is its length and its number of entries (two big-endian
- * ints), then the encoded state. The framing lets {@link StateChecksum} count and hash every state
- * on its own, so that a failed check names the state that differs.
+ * How the state of one key travels from {@link StateReaderFunction} to {@link StateWriterFunction}:
+ * one segment per declared state, then one for the event-time and one for the processing-time
+ * timers; a segment is its length and its number of entries (two big-endian ints), then the encoded
+ * state. The framing lets {@link StateChecksum} count and hash every state on its own, so that a
+ * failed check names the state that differs.
  */
 final class StateSegments {
     /** The name of the segment of a key's event-time timers. */

@@ -47,11 +47,11 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Point;
 
 /**
- * The declared geometry class of keys and values widens from {@code Point} to {@code Geometry} by
- * a plain restore, and does not narrow back: the restore with {@code Point} is refused, and a
- * rewrite that reads with the old {@code Geometry} types and writes with {@code Point} is the way
- * back. On a MiniCluster with real canonical savepoints, both backends; every key finds exactly
- * its state at each step.
+ * The declared geometry class of keys and values widens from {@code Point} to {@code Geometry} by a
+ * plain restore, and does not narrow back: the restore with {@code Point} is refused, and a rewrite
+ * that reads with the old {@code Geometry} types and writes with {@code Point} is the way back. On
+ * a MiniCluster with real canonical savepoints, both backends; every key finds exactly its state at
+ * each step.
  */
 class DeclaredClassChangeITCase {
 
@@ -61,7 +61,8 @@ class DeclaredClassChangeITCase {
 
     private static final String UID = "positions";
     private static final TypeInformation<Geometry> GEOMETRY = GeometryTypeInfo.of(Geometry.class);
-    private static final TypeInformation<Geometry> POINT = asGeometry(GeometryTypeInfo.of(Point.class));
+    private static final TypeInformation<Geometry> POINT =
+            asGeometry(GeometryTypeInfo.of(Point.class));
 
     private static final List<String> KEYS =
             List.of("POINT (1 2)", "POINT (13.4050001 52.5200066)", "SRID=4326;POINT Z (5 6 7)");

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Point;
 
 /**
- * The rewrite refuses, when the state is declared, to write the user keys of a MapState with a
- * type that is no key type; reading them with one (state written before such types were refused)
- * is allowed, so that it can be rewritten to a lossless type.
+ * The rewrite refuses, when the state is declared, to write the user keys of a MapState with a type
+ * that is no key type; reading them with one (state written before such types were refused) is
+ * allowed, so that it can be rewritten to a lossless type.
  */
 class KeyedStateRewriteMapUserKeyTypeTest {
 
@@ -37,8 +37,7 @@ class KeyedStateRewriteMapUserKeyTypeTest {
                                         "visits",
                                         GeometryTypeInfo.of(Point.class),
                                         Types.LONG,
-                                        CompactGeometryTypeInfo.withPrecision(
-                                                Point.class, 6, 0, 0),
+                                        CompactGeometryTypeInfo.withPrecision(Point.class, 6, 0, 0),
                                         Types.LONG))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(

@@ -34,7 +34,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.state.StateBackend;
-import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -48,8 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * Geometry <b>user keys of a MapState</b> move from the aligned encoding to the lossless compact one
- * and back, on a MiniCluster with real canonical savepoints: on the hashmap backend the restore
+ * Geometry <b>user keys of a MapState</b> move from the aligned encoding to the lossless compact
+ * one and back, on a MiniCluster with real canonical savepoints: on the hashmap backend the restore
  * migrates them; on RocksDB Flink refuses the restore ("migration for MapState currently only
  * allows value schema evolutions") and {@link KeyedStateRewrite} moves them. Each way, every entry
  * of every vehicle comes back exactly (class, SRID, Z, bits).
@@ -103,8 +102,8 @@ class MapUserKeyEncodingITCase {
     }
 
     /**
-     * The savepoint from which the job with {@code to} user keys starts: on the hashmap backend
-     * the one given (the restore migrates); on RocksDB, where that restore is refused, a rewrite.
+     * The savepoint from which the job with {@code to} user keys starts: on the hashmap backend the
+     * one given (the restore migrates); on RocksDB, where that restore is refused, a rewrite.
      */
     private String move(
             String backend,

@@ -49,10 +49,10 @@ import org.locationtech.jts.geom.Geometry;
  * Why a native RocksDB savepoint taken after a migrating restore is larger than one of the same
  * state reached through a canonical savepoint: Flink's RocksDB backend migrates values ({@code
  * migrateStateValues}) by writing every migrated value again, and the files that held the old
- * values stay in the database until RocksDB compacts them; a native savepoint copies the
- * database's files, old ones included, and so does the next one (RocksDB compacts a level-0 file
- * only once there are several). A canonical savepoint writes each entry once, and a native
- * savepoint of a job restored from it holds none of the old files.
+ * values stay in the database until RocksDB compacts them; a native savepoint copies the database's
+ * files, old ones included, and so does the next one (RocksDB compacts a level-0 file only once
+ * there are several). A canonical savepoint writes each entry once, and a native savepoint of a job
+ * restored from it holds none of the old files.
  */
 class NativeSavepointAfterMigrationITCase {
 

@@ -64,8 +64,8 @@ import org.locationtech.jts.geom.Point;
  *
  * <p>The job: operator {@code vehicles}, keyed by vehicle id, counts visits per position in a
  * {@code MapState<Point, Long>} (geometry user keys); operator {@code zones}, keyed by a geometry,
- * keeps the vehicle of its zone. Each vehicle visits three positions, two of which are one
- * position at two decimal digits.
+ * keeps the vehicle of its zone. Each vehicle visits three positions, two of which are one position
+ * at two decimal digits.
  */
 class RewriteOutputITCase {
 
@@ -112,8 +112,7 @@ class RewriteOutputITCase {
                                         CompactGeometryTypeInfo.withPrecision(
                                                 Point.class, 2, 0, 0)),
                                 Types.LONG);
-        assertThatThrownBy(
-                        () -> lossy.rewrite(original, target, new EmbeddedRocksDBStateBackend()))
+        assertThatThrownBy(() -> lossy.rewrite(original, target, new EmbeddedRocksDBStateBackend()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("operator with uid '" + VEHICLES_UID + "'")
                 .hasMessageContaining("failed its check, so nothing was written to " + target)
@@ -190,8 +189,11 @@ class RewriteOutputITCase {
         Map<String, String> written = new TreeMap<>(OBSERVED);
         assertThat(written.get("vehicles/v3"))
                 .as("positions that round alike were one entry on RocksDB")
-                .isEqualTo(describe(Wkt.read("POINT (3 2)")) + "=2; "
-                        + describe(Wkt.read("POINT (3.5 2)")) + "=3");
+                .isEqualTo(
+                        describe(Wkt.read("POINT (3 2)"))
+                                + "=2; "
+                                + describe(Wkt.read("POINT (3.5 2)"))
+                                + "=3");
 
         OBSERVED.clear();
         assertThatThrownBy(() -> start(original, twoDigits, ALIGNED, false))
@@ -200,7 +202,8 @@ class RewriteOutputITCase {
         String target = savepoints.resolve("lossless").toUri().toString();
         assertThat(
                         KeyedStateRewrite.forOperator(VEHICLES_UID, Types.STRING, Types.STRING)
-                                .mapState("visits", twoDigits, Types.LONG, COMPACT_POINT, Types.LONG)
+                                .mapState(
+                                        "visits", twoDigits, Types.LONG, COMPACT_POINT, Types.LONG)
                                 .rewrite(original, target, new EmbeddedRocksDBStateBackend()))
                 .isEqualTo(VEHICLE_COUNT);
         OBSERVED.clear();
@@ -252,8 +255,11 @@ class RewriteOutputITCase {
     }
 
     private static String zone(String vehicle) {
-        return "POLYGON ((" + vehicle.substring(1) + " 0, 10 0, 10 10, 0 0.25, "
-                + vehicle.substring(1) + " 0))";
+        return "POLYGON (("
+                + vehicle.substring(1)
+                + " 0, 10 0, 10 10, 0 0.25, "
+                + vehicle.substring(1)
+                + " 0))";
     }
 
     private JobClient start(
@@ -276,8 +282,7 @@ class RewriteOutputITCase {
         handled = new CountDownLatch(2 * VEHICLE_COUNT);
         SavepointJobs.keys(env, vehicles())
                 .keyBy(vehicle -> vehicle, Types.STRING)
-                .process(
-                        new VisitsFunction(userKey, write, userKeyFromSerializer), Types.STRING)
+                .process(new VisitsFunction(userKey, write, userKeyFromSerializer), Types.STRING)
                 .uid(VEHICLES_UID)
                 .keyBy(Wkt::read, zoneKey)
                 .process(new ZoneFunction(write), Types.STRING)
@@ -296,8 +301,8 @@ class RewriteOutputITCase {
         private transient MapState<Point, Long> visits;
 
         /**
-         * @param fromSerializer whether the descriptor is built from the user key's serializer,
-         *     as the state of a lossy user key type was written before such types were refused
+         * @param fromSerializer whether the descriptor is built from the user key's serializer, as
+         *     the state of a lossy user key type was written before such types were refused
          */
         VisitsFunction(TypeInformation<Point> userKey, boolean write, boolean fromSerializer) {
             this.userKey = userKey;

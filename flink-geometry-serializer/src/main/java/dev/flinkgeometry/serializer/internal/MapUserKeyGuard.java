@@ -28,10 +28,10 @@ import org.slf4j.LoggerFactory;
  * entry and all but one of their values would be lost without a word.
  *
  * <p>Flink asks nothing of a map's key type: {@code MapStateDescriptor} wraps it in a {@code
- * MapTypeInfo}, and neither that, nor {@code MapSerializer}, nor the heap or RocksDB map state calls
- * {@code isKeyType()} or any method that tells a user key serializer from a value serializer. What
- * every job (hashmap, RocksDB, the State Processor API) does go through, on the first access to the
- * state ({@code getMapState}, which creates the descriptor's serializer), is {@code
+ * MapTypeInfo}, and neither that, nor {@code MapSerializer}, nor the heap or RocksDB map state
+ * calls {@code isKeyType()} or any method that tells a user key serializer from a value serializer.
+ * What every job (hashmap, RocksDB, the State Processor API) does go through, on the first access
+ * to the state ({@code getMapState}, which creates the descriptor's serializer), is {@code
  * MapTypeInfo#createSerializer}, which asks the key type for its serializer first and the value
  * type second, from two call sites. So the type's {@code createSerializer} looks at its caller: if
  * it is {@code MapTypeInfo#createSerializer} at the call site of the key, it refuses. The call site
