@@ -291,7 +291,8 @@ public final class KeyedStateRewrite<K> {
      * @param stateBackend the state backend the savepoint was written with, also used to write the
      *     new one: {@code new EmbeddedRocksDBStateBackend()} or {@code new HashMapStateBackend()}
      * @return the number of keys rewritten
-     * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares
+     * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares,
+     *     or {@code newSavepointPath} exists
      * @throws IllegalStateException if the rewritten state does not hold what was read (nothing is
      *     written to {@code newSavepointPath} then)
      * @throws Exception if a job fails (nothing is written to {@code newSavepointPath} then)
