@@ -35,7 +35,10 @@ import org.slf4j.LoggerFactory;
  * MapTypeInfo#createSerializer}, which asks the key type for its serializer first and the value
  * type second, from two call sites. So the type's {@code createSerializer} looks at its caller: if
  * it is {@code MapTypeInfo#createSerializer} at the call site of the key, it refuses. The call site
- * is not hard-coded: it is learnt once, from a probe map type, on the Flink version that runs.
+ * is not hard-coded: it is learnt once, from a probe map type, on the Flink version that runs. The
+ * State V2 {@code MapStateDescriptor} (Flink 2.x, asynchronous state) creates its user key
+ * serializer itself, through a {@code StateSerializerReference}, and its value serializer through
+ * its superclass: that is told apart the same way, and checked against a probe descriptor once.
  *
  * <p>Only this project's type informations are looked through on the way up the stack: a type that
  * wraps one of them and creates its serializer is not seen through, nor is a {@code
@@ -47,6 +50,11 @@ public final class MapUserKeyGuard {
 
     private static final StackWalker STACK =
             StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private static final String V2_REFERENCE =
+            "org.apache.flink.api.common.state.v2.StateSerializerReference";
+    private static final String V2_MAP_DESCRIPTOR =
+            "org.apache.flink.api.common.state.v2.MapStateDescriptor";
 
     private MapUserKeyGuard() {}
 
@@ -60,8 +68,9 @@ public final class MapUserKeyGuard {
         if (type.isKeyType()) {
             return;
         }
-        String keyCallSite = KeyCallSite.VALUE;
-        if (keyCallSite != null && keyCallSite.equals(callSite())) {
+        String keyCallSite = Learnt.MAP_TYPE_INFO_KEY_CALL_SITE;
+        if (keyCallSite != null && keyCallSite.equals(callSite())
+                || Learnt.STATE_V2_MAPS && creatingStateV2MapUserKey()) {
             throw new IllegalArgumentException(
                     type
                             + " cannot be the key type of a map (the user key of a MapState): it is"
@@ -99,11 +108,49 @@ public final class MapUserKeyGuard {
                 + frame.getByteCodeIndex();
     }
 
-    /** The call site of the key type's {@code createSerializer} in {@code MapTypeInfo}. */
-    private static final class KeyCallSite {
-        static final String VALUE = learn();
+    /**
+     * Whether the serializer is created for the user keys of a State V2 {@code MapStateDescriptor}:
+     * above the descriptor's {@code StateSerializerReference}, the user key's is called by the map
+     * descriptor itself, the value's by its superclass.
+     */
+    private static boolean creatingStateV2MapUserKey() {
+        return STACK.walk(
+                frames ->
+                        frames.dropWhile(frame -> !frame.getClassName().equals(V2_REFERENCE))
+                                .dropWhile(frame -> frame.getClassName().equals(V2_REFERENCE))
+                                .findFirst()
+                                .map(frame -> frame.getClassName().equals(V2_MAP_DESCRIPTOR))
+                                .orElse(false));
+    }
 
-        private static String learn() {
+    /** What was learnt from probe types on the Flink version that runs. */
+    private static final class Learnt {
+        /** The call site of the key type's {@code createSerializer} in {@code MapTypeInfo}. */
+        static final String MAP_TYPE_INFO_KEY_CALL_SITE = learnMapTypeInfo();
+
+        /** Whether the user keys of State V2 map descriptors are told from their values. */
+        static final boolean STATE_V2_MAPS = learnStateV2Maps();
+
+        private static boolean learnStateV2Maps() {
+            try {
+                Probe key = new Probe();
+                Probe value = new Probe();
+                new org.apache.flink.api.common.state.v2.MapStateDescriptor<>("probe", key, value)
+                        .initializeSerializerUnlessSet(new ExecutionConfig());
+                if (key.stateV2MapUserKey && !value.stateV2MapUserKey) {
+                    return true;
+                }
+                LOG.warn(
+                        "Cannot tell the user key of a State V2 MapStateDescriptor from its value;"
+                                + " lossy types are not refused as its user keys");
+                return false;
+            } catch (RuntimeException | LinkageError e) {
+                // Flink 1.x: no State V2 descriptors in flink-core
+                return false;
+            }
+        }
+
+        private static String learnMapTypeInfo() {
             try {
                 Probe key = new Probe();
                 Probe value = new Probe();
@@ -134,11 +181,13 @@ public final class MapUserKeyGuard {
         private static final long serialVersionUID = 1L;
 
         private transient String callSite;
+        private transient boolean stateV2MapUserKey;
 
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
         public TypeSerializer<Object> createSerializer(SerializerConfig config) {
             callSite = callSite();
+            stateV2MapUserKey = creatingStateV2MapUserKey();
             return (TypeSerializer) LongSerializer.INSTANCE;
         }
 
