@@ -67,6 +67,7 @@ class LossyMapUserKeyITCase {
     @ValueSource(strings = {"hashmap", "rocksdb"})
     void aFixedPrecisionUserKeyFailsTheJobOnFirstAccess(String backend) {
         assertThatThrownBy(() -> run(backend, SIX_DIGITS, LOSSLESS))
+                .hasStackTraceContaining("Error while getting state")
                 .hasStackTraceContaining(
                         "CompactGeometry<Point, "
                                 + ((CompactGeometryTypeInfo<Point>) SIX_DIGITS).precision()
