@@ -216,6 +216,10 @@ public final class KeyedStateRewrite<K> {
      * @param <UK> the user key type
      * @param <UV> the value type
      * @return this rewrite
+     * @throws IllegalArgumentException if {@code newUserKeyType} is not a key type (a
+     *     fixed-precision compact geometry: user keys that round alike would become one entry); as
+     *     the old user key type it is accepted, so that such state can be rewritten to a lossless
+     *     type
      */
     public <UK, UV> KeyedStateRewrite<K> mapState(
             String name,
