@@ -19,12 +19,15 @@ import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -47,11 +50,11 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Point;
 
 /**
- * The declared geometry class of keys and values widens from {@code Point} to {@code Geometry} by a
- * plain restore, and does not narrow back: the restore with {@code Point} is refused, and a rewrite
- * that reads with the old {@code Geometry} types and writes with {@code Point} is the way back. On
- * a MiniCluster with real canonical savepoints, both backends; every key finds exactly its state at
- * each step.
+ * The declared geometry class of keys, values and MapState user keys widens from {@code Point} to
+ * {@code Geometry} by a plain restore, and does not narrow back: the restore with {@code Point} is
+ * refused, and a rewrite that reads with the old {@code Geometry} types and writes with {@code
+ * Point} is the way back. On a MiniCluster with real canonical savepoints, both backends; every key
+ * finds exactly its state at each step.
  */
 class DeclaredClassChangeITCase {
 
@@ -99,6 +102,7 @@ class DeclaredClassChangeITCase {
         assertThat(
                         KeyedStateRewrite.forOperator(UID, GEOMETRY, POINT)
                                 .valueState("latest", GEOMETRY, POINT)
+                                .mapState("visits", GEOMETRY, Types.STRING, POINT, Types.STRING)
                                 .rewrite(widened, target, stateBackend))
                 .isEqualTo(KEYS.size());
         OBSERVED.clear();
@@ -129,22 +133,29 @@ class DeclaredClassChangeITCase {
         return jobs.startAndAwait(env, "declared " + type + ", " + backend, handled);
     }
 
-    /** Keeps the key's own geometry as its value (if writing) and reports key and value. */
+    /**
+     * Keeps the key's own geometry as its value and as a MapState user key (if writing) and reports
+     * key, value and map.
+     */
     static final class LatestFunction extends KeyedProcessFunction<Geometry, String, String> {
         private static final long serialVersionUID = 1L;
 
         private final ValueStateDescriptor<Geometry> descriptor;
+        private final MapStateDescriptor<Geometry, String> visitsDescriptor;
         private final boolean write;
         private transient ValueState<Geometry> latest;
+        private transient MapState<Geometry, String> visits;
 
         LatestFunction(TypeInformation<Geometry> type, boolean write) {
             this.descriptor = new ValueStateDescriptor<>("latest", type);
+            this.visitsDescriptor = new MapStateDescriptor<>("visits", type, Types.STRING);
             this.write = write;
         }
 
         @Override
         public void open(OpenContext openContext) {
             latest = getRuntimeContext().getState(descriptor);
+            visits = getRuntimeContext().getMapState(visitsDescriptor);
         }
 
         @Override
@@ -152,13 +163,20 @@ class DeclaredClassChangeITCase {
                 throws Exception {
             if (write) {
                 latest.update(CompactKeyRewriteITCase.parse(text));
+                visits.put(CompactKeyRewriteITCase.parse(text), text);
             }
             Geometry value = latest.value();
+            List<String> entries = new ArrayList<>();
+            for (Map.Entry<Geometry, String> entry : visits.entries()) {
+                entries.add(describe(entry.getKey()) + "=" + entry.getValue());
+            }
             OBSERVED.put(
                     text,
                     describe(ctx.getCurrentKey())
                             + " -> "
-                            + (value == null ? "no value" : describe(value)));
+                            + (value == null ? "no value" : describe(value))
+                            + " "
+                            + entries);
             handled.countDown();
         }
     }
