@@ -95,6 +95,10 @@ public final class KeyedStateRewriteChain {
             throw new IllegalArgumentException(
                     "the new savepoint's directory " + target + " exists already; choose another");
         }
+        if (target.getParent() == null) {
+            throw new IllegalArgumentException(
+                    "the new savepoint's directory " + target + " has no parent directory");
+        }
         Path intermediates =
                 new Path(
                         target.getParent(), "." + target.getName() + ".chain-" + UUID.randomUUID());
