@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.lib.NumberSequenceSource;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -122,15 +123,20 @@ public final class WkbMigrationWalkthrough {
      */
     static List<CountryVisits> runNewJobFrom(String savepoint, long positions) throws Exception {
         StreamExecutionEnvironment env = CountryVisitsJob.environment();
-        env.configure(
-                new Configuration()
-                        .set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint)
-                        // The old job's source position is not wanted: this job reads new
-                        // positions.
-                        .set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true));
+        env.configure(new Configuration().set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint));
+        // Every operator with state in the savepoint is in this job under its uid, so the restore
+        // needs no execution.state-recovery.ignore-unclaimed-state (which would also drop, without
+        // a word, the state of an operator whose uid changed). The old job's source is one of
+        // them: it restores its position, the end of its sequence, emits nothing more and finishes.
+        DataStream<Long> oldPositions =
+                env.fromSource(
+                                new NumberSequenceSource(0, positions - 1),
+                                WatermarkStrategy.noWatermarks(),
+                                "old positions")
+                        .uid("old-positions");
         DataStream<Point> points =
-                env.fromSequence(positions, 2 * positions - 1)
-                        .uid("new-positions")
+                oldPositions
+                        .union(env.fromSequence(positions, 2 * positions - 1).uid("new-positions"))
                         .map(Countries::position);
         return CountryVisitsJob.collect(tracked(env, points, new TrackCountry<>()));
     }

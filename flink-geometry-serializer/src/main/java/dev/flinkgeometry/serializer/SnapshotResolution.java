@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.internal.MapUserKeyMigrationNotice;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.locationtech.jts.geom.Geometry;
@@ -55,21 +56,21 @@ final class SnapshotResolution<T extends Geometry> {
                             + version);
         }
         return oldVersion < version || !sameOptions
-                ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                ? afterMigration(format + " format version " + oldVersion)
                 : TypeSerializerSchemaCompatibility.compatibleAsIs();
     }
 
     /** Old state of this library's other format: after migration, if the class fits. */
     TypeSerializerSchemaCompatibility<T> otherFormat(Class<?> oldClass, String format) {
         return declared.isAssignableFrom(oldClass)
-                ? TypeSerializerSchemaCompatibility.compatibleAfterMigration()
+                ? afterMigration("the " + format + " format")
                 : notHolding(oldClass, "the old " + format + " state");
     }
 
     /** Old state of a predecessor (legacy WKB, Kryo, Sedona): after migration, or refused. */
     TypeSerializerSchemaCompatibility<T> predecessor(TypeSerializerSnapshot<?> oldSnapshot) {
         if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, declared)) {
-            return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
+            return afterMigration(oldSnapshot.getClass().getName());
         }
         return incompatible(
                 "the old state was written by a serializer with snapshot "
@@ -77,6 +78,12 @@ final class SnapshotResolution<T extends Geometry> {
                         + ", which "
                         + serializer
                         + " cannot migrate from");
+    }
+
+    private TypeSerializerSchemaCompatibility<T> afterMigration(String from) {
+        MapUserKeyMigrationNotice.logIfMapUserKeysOnRocksDb(
+                from, serializer + " for " + declared.getName());
+        return TypeSerializerSchemaCompatibility.compatibleAfterMigration();
     }
 
     private TypeSerializerSchemaCompatibility<T> notHolding(Class<?> oldClass, String state) {

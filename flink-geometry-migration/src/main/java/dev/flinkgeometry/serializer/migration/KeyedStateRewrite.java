@@ -85,16 +85,23 @@ import org.slf4j.LoggerFactory;
  *       them.
  *   <li>A second batch job reads the new savepoint with the new types and compares it with what the
  *       first job read: the number of keys and a sum of hashes over every key and its state must be
- *       equal, and every file the new savepoint names must exist, or the rewrite fails. This also
- *       catches what Flink's State Processor API does not report: a failure inside its bootstrap
- *       thread is dropped (the job hangs or finishes without that subtask's state), so the writing
- *       side only logs failures.
+ *       equal, and so must, per state, its number of entries (values, list elements, map entries,
+ *       timers) and a sum of hashes; every file the new savepoint names must exist, or the rewrite
+ *       fails, with a message that names each state that differs and its counts. This also catches
+ *       what Flink's State Processor API does not report: a failure inside its bootstrap thread is
+ *       dropped (the job hangs or finishes without that subtask's state), so the writing side only
+ *       logs failures.
+ *   <li>The new savepoint is written into a hidden directory beside the target ({@code
+ *       .<name>.inprogress-<random>}) and moved to the target with one rename only after every
+ *       check passed. If anything fails, that directory is deleted and the target does not exist:
+ *       there is nothing a job could restore by mistake.
  * </ul>
  *
- * <p>Limits: one operator per rewrite (run it once per operator, each time from the previous
- * result); keyed state only (no window operators, no state with TTL); keys that have only timers
- * and no state are not seen by Flink's key iteration and are not carried; all state of one key is
- * held in memory at once while it is copied.
+ * <p>Limits: one operator per rewrite (for several, {@link KeyedStateRewriteChain} runs one per
+ * operator, each on the previous result, and keeps only the last); keyed state only (no window
+ * operators, no state with TTL); keys that have only timers and no state are not seen by Flink's
+ * key iteration and are not carried; all state of one key is held in memory at once while it is
+ * copied.
  *
  * @param <K> the key type, the same Java type before and after (only its serializer changes)
  */
@@ -209,6 +216,10 @@ public final class KeyedStateRewrite<K> {
      * @param <UK> the user key type
      * @param <UV> the value type
      * @return this rewrite
+     * @throws IllegalArgumentException if {@code newUserKeyType} is not a key type (a
+     *     fixed-precision compact geometry: user keys that round alike would become one entry); as
+     *     the old user key type it is accepted, so that such state can be rewritten to a lossless
+     *     type
      */
     public <UK, UV> KeyedStateRewrite<K> mapState(
             String name,
@@ -259,8 +270,9 @@ public final class KeyedStateRewrite<K> {
      *     new one: {@code new EmbeddedRocksDBStateBackend()} or {@code new HashMapStateBackend()}
      * @return the number of keys rewritten
      * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares
-     * @throws IllegalStateException if the new savepoint does not hold what was read
-     * @throws Exception if a job fails
+     * @throws IllegalStateException if the rewritten state does not hold what was read (nothing is
+     *     written to {@code newSavepointPath} then)
+     * @throws Exception if a job fails (nothing is written to {@code newSavepointPath} then)
      */
     public long rewrite(String oldSavepointPath, String newSavepointPath, StateBackend stateBackend)
             throws Exception {
@@ -271,7 +283,10 @@ public final class KeyedStateRewrite<K> {
      * Runs the rewrite and waits for it: checks the old savepoint's metadata against this
      * description, runs a batch job that writes the new savepoint, then a second batch job that
      * reads the new savepoint with the new types and compares it, key by key (a count and a sum of
-     * hashes over every key and its encoded state), with what the first job read.
+     * hashes over every key and its encoded state, and per state its entries and a sum of hashes),
+     * with what the first job read. Both jobs write to and read from a staging directory beside
+     * {@code newSavepointPath}, which is renamed to {@code newSavepointPath} once the check passed
+     * and deleted otherwise.
      *
      * @param configuration options for the environments of both jobs (parallelism, for example);
      *     the runtime mode is always {@code BATCH}
@@ -280,9 +295,11 @@ public final class KeyedStateRewrite<K> {
      * @param stateBackend the state backend the savepoint was written with, also used to write the
      *     new one: {@code new EmbeddedRocksDBStateBackend()} or {@code new HashMapStateBackend()}
      * @return the number of keys rewritten
-     * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares
-     * @throws IllegalStateException if the new savepoint does not hold what was read; do not use it
-     * @throws Exception if a job fails
+     * @throws IllegalArgumentException if the savepoint does not hold what this rewrite declares,
+     *     or {@code newSavepointPath} exists
+     * @throws IllegalStateException if the rewritten state does not hold what was read (nothing is
+     *     written to {@code newSavepointPath} then)
+     * @throws Exception if a job fails (nothing is written to {@code newSavepointPath} then)
      */
     public long rewrite(
             Configuration configuration,
@@ -311,65 +328,80 @@ public final class KeyedStateRewrite<K> {
                 oldKeyType,
                 oldKeyType.createSerializer(writeEnv.getConfig().getSerializerConfig()));
 
-        RewriteJobs<K> jobs =
-                new RewriteJobs<>(
-                        operator, oldKeyType, newKeyType, new ArrayList<>(states.values()));
+        try (StagedSavepoint staged = StagedSavepoint.beside(newSavepointPath)) {
+            long keys =
+                    writeAndCheck(
+                            configuration, writeEnv, old, oldSavepointPath, staged, stateBackend);
+            staged.moveIntoPlace();
+            LOG.info(
+                    "Rewrote {} keys of operator {} from {} to {}",
+                    keys,
+                    old.description(),
+                    oldSavepointPath,
+                    newSavepointPath);
+            return keys;
+        }
+    }
+
+    /**
+     * Writes the new savepoint into the staging directory, and checks it; the staging directory is
+     * deleted by the caller if this throws.
+     */
+    private long writeAndCheck(
+            Configuration configuration,
+            StreamExecutionEnvironment writeEnv,
+            SavepointOperator old,
+            String oldSavepointPath,
+            StagedSavepoint staged,
+            StateBackend stateBackend)
+            throws Exception {
+        List<StateSpec> specs = new ArrayList<>(states.values());
+        RewriteJobs<K> jobs = new RewriteJobs<>(operator, oldKeyType, newKeyType, specs);
         jobs.addWriteJob(
-                writeEnv, old.maxParallelism(), oldSavepointPath, newSavepointPath, stateBackend);
+                writeEnv, old.maxParallelism(), oldSavepointPath, staged.path(), stateBackend);
         JobExecutionResult written = writeEnv.execute("Rewrite keyed state of " + operator);
 
         StreamExecutionEnvironment checkEnv = batchEnvironment(configuration);
-        jobs.addCheckJob(checkEnv, newSavepointPath, stateBackend);
+        jobs.addCheckJob(checkEnv, staged.path(), stateBackend);
         JobExecutionResult checked = checkEnv.execute("Check rewritten keyed state of " + operator);
 
-        long keysRead = counter(written, RewriteCounters.KEYS_READ);
-        long keysWritten = counter(checked, RewriteCounters.KEYS_WRITTEN);
-        long sumRead = counter(written, RewriteCounters.CHECKSUM_READ);
-        long sumWritten = counter(checked, RewriteCounters.CHECKSUM_WRITTEN);
         LOG.info(
-                "Rewrote {} keys of operator {} from {} to {}; Flink's key iteration repeated {}"
-                        + " keys when reading and {} when checking",
-                keysRead,
-                old.description(),
-                oldSavepointPath,
-                newSavepointPath,
+                "Flink's key iteration repeated {} keys of operator {} when reading and {} when"
+                        + " checking",
                 counter(written, RewriteCounters.REPEATED_KEYS),
+                old.description(),
                 counter(checked, RewriteCounters.REPEATED_KEYS));
-        if (keysRead != keysWritten || sumRead != sumWritten) {
+        RewriteComparison comparison = new RewriteComparison(written, checked);
+        List<String> differences = comparison.differences(StateSegments.names(specs));
+        String failed =
+                "the rewrite of operator "
+                        + old.description()
+                        + " from "
+                        + oldSavepointPath
+                        + " failed its check, so nothing was written to "
+                        + staged.targetPath()
+                        + ": ";
+        if (!differences.isEmpty()) {
             throw new IllegalStateException(
-                    "the new savepoint "
-                            + newSavepointPath
-                            + " does not hold the state that was read from "
-                            + oldSavepointPath
-                            + " for operator "
-                            + old.description()
-                            + ": "
-                            + keysRead
-                            + " keys read, "
-                            + keysWritten
-                            + " keys found, checksums "
-                            + (sumRead == sumWritten ? "equal" : "differ")
-                            + "; do not use it (the TaskManager logs say more)");
+                    failed
+                            + "the rewritten state differs from the state read: "
+                            + String.join("; ", differences));
         }
-        List<Path> missing = SavepointFiles.missingFiles(newSavepointPath);
+        List<Path> missing = SavepointFiles.missingFiles(staged.path());
         if (!missing.isEmpty()) {
             throw new IllegalStateException(
-                    "the new savepoint "
-                            + newSavepointPath
-                            + " names files that do not exist; do not use it: "
-                            + missing);
+                    failed + "the rewritten savepoint names files that do not exist: " + missing);
         }
-        int newMaxParallelism = SavepointOperator.load(newSavepointPath, operator).maxParallelism();
+        int newMaxParallelism = SavepointOperator.load(staged.path(), operator).maxParallelism();
         if (newMaxParallelism != old.maxParallelism()) {
             throw new IllegalStateException(
-                    "the new savepoint has max parallelism "
+                    failed
+                            + "the rewritten savepoint has max parallelism "
                             + newMaxParallelism
-                            + " for operator "
-                            + old.description()
                             + ", the old one "
                             + old.maxParallelism());
         }
-        return keysRead;
+        return comparison.keysRead();
     }
 
     private static StreamExecutionEnvironment batchEnvironment(Configuration configuration) {

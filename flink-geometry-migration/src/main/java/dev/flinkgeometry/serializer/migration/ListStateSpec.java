@@ -49,13 +49,16 @@ final class ListStateSpec<T> extends StateSpec {
         TypeSerializer<T> serializer = context.createSerializer(newType);
         return out -> {
             Iterable<T> elements = state.get();
+            int count = 0;
             if (elements != null) {
                 for (T element : elements) {
                     out.writeBoolean(true);
                     serializer.serialize(element, out);
+                    count++;
                 }
             }
             out.writeBoolean(false);
+            return count;
         };
     }
 

@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.serializer.migration;
 
+import dev.flinkgeometry.serializer.GeometryEncoding;
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,6 +53,17 @@ final class MapStateSpec<UK, UV> extends StateSpec {
         this.oldKeyType = required(oldUserKeyType, "old user key type");
         this.oldValueType = required(oldValueType, "old value type");
         this.newKeyType = required(newUserKeyType, "new user key type");
+        if (!newUserKeyType.isKeyType()) {
+            throw new IllegalArgumentException(
+                    "MapState '"
+                            + name
+                            + "': the new user key type "
+                            + newUserKeyType
+                            + " is not a key type: user keys that it writes alike (positions that"
+                            + " round alike, for a fixed-precision compact geometry) would become"
+                            + " one entry; use a lossless type for the user key, such as"
+                            + " GeometryTypeInfo.of(cls, GeometryEncoding.compact()) or GeometryTypeInfo.of(...)");
+        }
         this.newValueType = required(newValueType, "new value type");
     }
 
@@ -61,11 +74,16 @@ final class MapStateSpec<UK, UV> extends StateSpec {
 
     @Override
     Reader openReader(RuntimeContext context, boolean newTypes) {
+        // The old types from their serializers: a lossy old user key type (refused by
+        // MapTypeInfo) can still be read, to rewrite it to a lossless one.
         MapState<UK, UV> state =
                 context.getMapState(
                         newTypes
                                 ? new MapStateDescriptor<>(name(), newKeyType, newValueType)
-                                : new MapStateDescriptor<>(name(), oldKeyType, oldValueType));
+                                : new MapStateDescriptor<>(
+                                        name(),
+                                        context.createSerializer(oldKeyType),
+                                        context.createSerializer(oldValueType)));
         TypeSerializer<UK> keySerializer = context.createSerializer(newKeyType);
         TypeSerializer<UV> valueSerializer = context.createSerializer(newValueType);
         DataOutputSerializer entry = new DataOutputSerializer(256);
@@ -89,6 +107,7 @@ final class MapStateSpec<UK, UV> extends StateSpec {
                 out.write(bytes);
             }
             out.writeBoolean(false);
+            return entries.size();
         };
     }
 

@@ -28,5 +28,15 @@ final class RewriteCounters {
     /** Keys that Flink's key iteration returned more than once. */
     static final String REPEATED_KEYS = "flink-geometry.rewrite.repeated-keys";
 
+    /** The entries of the segment {@code index} ({@link StateSegments}) over all keys. */
+    static String stateEntries(int index) {
+        return "flink-geometry.rewrite.state-" + index + ".entries";
+    }
+
+    /** The sum of the hashes of each key with its segment {@code index}, over all keys. */
+    static String stateChecksum(int index) {
+        return "flink-geometry.rewrite.state-" + index + ".checksum";
+    }
+
     private RewriteCounters() {}
 }

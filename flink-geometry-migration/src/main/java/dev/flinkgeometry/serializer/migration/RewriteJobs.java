@@ -121,7 +121,9 @@ final class RewriteJobs<K> {
             DataStream<Tuple2<ExactKey<K>, byte[]>> records, String countName, String sumName) {
         return records.keyBy(new ExactRecordKey<K>(), new ExactKeyTypeInfo<>(newKeyType))
                 .reduce(new DistinctKeys<K>())
-                .map(new StateChecksum<K>(countName, sumName), recordType());
+                .map(
+                        new StateChecksum<K>(countName, sumName, StateSegments.names(specs).size()),
+                        recordType());
     }
 
     /**

@@ -26,8 +26,9 @@ import org.apache.flink.util.Collector;
 /**
  * Reads every key of the operator and emits, per key, the key (with its bytes in the new key type)
  * and all its state encoded with the new types: the declared states in order, then its event-time
- * and its processing-time timers (sorted). Reads the old savepoint with the old types, or the new
- * savepoint with the new types to check it; both give the same bytes for the same state.
+ * and its processing-time timers (sorted), each in a segment of its own ({@link StateSegments}).
+ * Reads the old savepoint with the old types, or the new savepoint with the new types to check it;
+ * both give the same bytes for the same state.
  *
  * <p>Keys are read as {@link ExactKey}s, except from a canonical savepoint on the heap backend:
  * Flink's {@code HeapSavepointRestoreOperation} reads keys with the serializer restored from the
@@ -45,6 +46,7 @@ final class StateReaderFunction<K>
     private transient ExactKeySerializer<K> newKeySerializer;
     private transient List<StateSpec.Reader> readers;
     private transient DataOutputSerializer buffer;
+    private transient DataOutputSerializer scratch;
 
     /**
      * @param newKeyType the key type of the new savepoint: keys are emitted with their bytes in it
@@ -64,6 +66,7 @@ final class StateReaderFunction<K>
             readers.add(state.openReader(getRuntimeContext(), newTypes));
         }
         buffer = new DataOutputSerializer(1024);
+        scratch = new DataOutputSerializer(1024);
         newKeySerializer =
                 new ExactKeySerializer<>(getRuntimeContext().createSerializer(newKeyType));
     }
@@ -74,19 +77,23 @@ final class StateReaderFunction<K>
             throws Exception {
         buffer.clear();
         for (StateSpec.Reader reader : readers) {
-            reader.copyTo(buffer);
+            StateSegments.write(buffer, scratch, reader::copyTo);
         }
-        writeTimers(context.registeredEventTimeTimers(), buffer);
-        writeTimers(context.registeredProcessingTimeTimers(), buffer);
+        Set<Long> eventTimeTimers = context.registeredEventTimeTimers();
+        StateSegments.write(buffer, scratch, view -> writeTimers(eventTimeTimers, view));
+        Set<Long> processingTimeTimers = context.registeredProcessingTimeTimers();
+        StateSegments.write(buffer, scratch, view -> writeTimers(processingTimeTimers, view));
         K plainKey = key instanceof ExactKey ? ((ExactKey<K>) key).key() : (K) key;
         out.collect(Tuple2.of(newKeySerializer.exact(plainKey), buffer.getCopyOfBuffer()));
     }
 
-    private static void writeTimers(Set<Long> timers, DataOutputView out) throws IOException {
-        for (long timer : timers.stream().sorted().toArray(Long[]::new)) {
+    private static int writeTimers(Set<Long> timers, DataOutputView out) throws IOException {
+        Long[] sorted = timers.stream().sorted().toArray(Long[]::new);
+        for (long timer : sorted) {
             out.writeBoolean(true);
             out.writeLong(timer);
         }
         out.writeBoolean(false);
+        return sorted.length;
     }
 }

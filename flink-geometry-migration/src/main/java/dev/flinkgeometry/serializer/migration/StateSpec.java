@@ -66,8 +66,13 @@ abstract class StateSpec implements Serializable {
 
     /** Reads the state of the current key. */
     interface Reader {
-        /** Writes the current key's state, encoded with the new types. */
-        void copyTo(DataOutputView out) throws Exception;
+        /**
+         * Writes the current key's state, encoded with the new types.
+         *
+         * @return the number of entries written: 1 or 0 for a value, the elements of a list, the
+         *     entries of a map
+         */
+        int copyTo(DataOutputView out) throws Exception;
     }
 
     /** Writes the state of the current key, with the new types. */

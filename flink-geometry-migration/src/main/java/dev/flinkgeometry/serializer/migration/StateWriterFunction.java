@@ -76,9 +76,12 @@ final class StateWriterFunction<K>
     private void write(Tuple2<ExactKey<K>, byte[]> record, TimerService timers) throws Exception {
         in.setBuffer(record.f1);
         for (StateSpec.Writer writer : writers) {
+            StateSegments.readHeader(in);
             writer.copyFrom(in);
         }
+        StateSegments.readHeader(in);
         readTimers(timers::registerEventTimeTimer);
+        StateSegments.readHeader(in);
         readTimers(timers::registerProcessingTimeTimer);
         if (in.available() != 0) {
             throw new IllegalStateException(

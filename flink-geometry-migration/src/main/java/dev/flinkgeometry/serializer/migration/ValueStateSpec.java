@@ -43,9 +43,11 @@ final class ValueStateSpec<T> extends StateSpec {
         return out -> {
             T value = state.value();
             out.writeBoolean(value != null);
-            if (value != null) {
-                serializer.serialize(value, out);
+            if (value == null) {
+                return 0;
             }
+            serializer.serialize(value, out);
+            return 1;
         };
     }
 

@@ -73,6 +73,7 @@ public abstract class SerializerTypeInfo<T> extends TypeInformation<T> {
 
     @Override
     public final TypeSerializer<T> createSerializer(SerializerConfig config) {
+        MapUserKeyGuard.refuseLossyMapKey(this);
         return newSerializer();
     }
 
@@ -81,6 +82,7 @@ public abstract class SerializerTypeInfo<T> extends TypeInformation<T> {
      * Deliberately without {@code @Override}.
      */
     public final TypeSerializer<T> createSerializer(ExecutionConfig config) {
+        MapUserKeyGuard.refuseLossyMapKey(this);
         return newSerializer();
     }
 

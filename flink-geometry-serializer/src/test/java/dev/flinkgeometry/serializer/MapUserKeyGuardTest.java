@@ -1,0 +1,90 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flinkgeometry.serializer.legacy.WkbGeometryTypeInfo;
+import java.util.Map;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.common.typeutils.base.MapSerializer;
+import org.apache.flink.api.java.typeutils.MapTypeInfo;
+import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Point;
+
+/**
+ * Where a fixed-precision compact geometry is refused: as the key type of a map ({@code
+ * MapTypeInfo}, and so the user key of a {@code MapStateDescriptor} when the state is first
+ * accessed), and nowhere else.
+ */
+class MapUserKeyGuardTest {
+
+    private static final TypeInformation<Point> SIX_DIGITS =
+            GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(6, 0, 0));
+
+    @Test
+    void aFixedPrecisionMapKeyIsRefusedNamingTheFix() {
+        MapTypeInfo<Point, Long> map = new MapTypeInfo<>(SIX_DIGITS, Types.LONG);
+        assertThatThrownBy(() -> map.createSerializer(new SerializerConfigImpl()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(
+                        SIX_DIGITS
+                                + " cannot be the key type of a map (the user key of a MapState)")
+                .hasMessageContaining("positions that round alike")
+                .hasMessageContaining("GeometryTypeInfo.of(cls, GeometryEncoding.compact())")
+                .hasMessageContaining("GeometryTypeInfo.of(...)");
+    }
+
+    @Test
+    void aMapStateDescriptorRefusesItWhenItsSerializerIsCreated() {
+        MapStateDescriptor<Point, Long> descriptor =
+                new MapStateDescriptor<>("visits", SIX_DIGITS, Types.LONG);
+        assertThatThrownBy(() -> descriptor.initializeSerializerUnlessSet(new ExecutionConfig()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot be the key type of a map");
+    }
+
+    @Test
+    void aFixedPrecisionMapValueIsAccepted() {
+        TypeSerializer<Map<Point, Point>> serializer =
+                new MapTypeInfo<>(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()), SIX_DIGITS)
+                        .createSerializer(new SerializerConfigImpl());
+        assertThat(((MapSerializer<Point, Point>) serializer).getValueSerializer())
+                .isEqualTo(SIX_DIGITS.createSerializer(new SerializerConfigImpl()));
+    }
+
+    @Test
+    void losslessTypesAreAcceptedAsMapKeys() {
+        for (TypeInformation<Geometry> key :
+                java.util.List.of(
+                        GeometryTypeInfo.of(Geometry.class),
+                        GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact()),
+                        WkbGeometryTypeInfo.of(Geometry.class))) {
+            TypeSerializer<Map<Geometry, Long>> serializer =
+                    new MapTypeInfo<>(key, Types.LONG).createSerializer(new SerializerConfigImpl());
+            assertThat(((MapSerializer<Geometry, Long>) serializer).getKeySerializer())
+                    .isEqualTo(key.createSerializer(new SerializerConfigImpl()));
+        }
+    }
+
+    @Test
+    void aFixedPrecisionTypeOutsideAMapIsAccepted() {
+        assertThat(SIX_DIGITS.createSerializer(new SerializerConfigImpl())).isNotNull();
+    }
+}
