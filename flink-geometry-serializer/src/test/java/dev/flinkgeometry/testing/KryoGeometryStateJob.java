@@ -1,0 +1,319 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.testing;
+
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.util.Collector;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
+import org.locationtech.jts.geom.PrecisionModel;
+
+/**
+ * The geometry state of a job written without care, as Flink 1.x users have it: state descriptors
+ * built in {@code open()} from classes, so that Flink holds the geometries in Kryo ({@code
+ * ValueState<Point>}, {@code ListState<LineString>}, {@code MapState<String, Polygon>} per {@code
+ * String} key, and a {@code ValueState<String>} per {@code Point} key). The Flink 1.20.3 savepoints
+ * committed under {@value #GOLDEN} were written by this job ({@code Flink1KryoSavepoints} in
+ * flink-geometry-flink1-tests); the values of every key are the pure functions below.
+ *
+ * <p>One job at a time per JVM: what the job read is shared through static fields (the MiniCluster
+ * runs in the test's JVM).
+ */
+public final class KryoGeometryStateJob {
+    /** Test resource folder of the Flink 1.20.3 savepoints, one sub-folder per backend and format. */
+    public static final String GOLDEN = "savepoints/flink-1.20.3-kryo";
+
+    /** The golden savepoints: {@code <backend>-<format>} folders under {@link #GOLDEN}. */
+    public static final List<String> GOLDEN_SAVEPOINTS =
+            List.of("hashmap-canonical", "rocksdb-canonical", "rocksdb-native");
+
+    public static final String VALUES_UID = "kryo-values";
+    public static final String KEYS_UID = "kryo-keys";
+    public static final String POINT_STATE = "point";
+    public static final String LINES_STATE = "lines";
+    public static final String POLYGONS_STATE = "polygons";
+    public static final String NAME_STATE = "name";
+
+    /** How the job declares its states. */
+    public enum Declared {
+        /** From classes, as a job without care: {@code GenericTypeInfo} unless registered. */
+        FROM_CLASSES,
+        /** Kryo's {@code GenericTypeInfo} named explicitly: the same serializers, whatever is registered. */
+        KRYO,
+        /** {@link GeometryTypeInfo#of}: the library's serializer. */
+        LIBRARY
+    }
+
+    /** The state of one {@code String} key. */
+    public record Values(Point point, List<LineString> lines, Map<String, Polygon> polygons) {}
+
+    private static final GeometryFactory FACTORY = new GeometryFactory(new PrecisionModel(), 4326);
+    private static final int KEY_COUNT = 36;
+
+    private static final Map<String, Values> READ_VALUES = new ConcurrentHashMap<>();
+    private static final Map<Integer, String> READ_NAMES = new ConcurrentHashMap<>();
+    private static volatile CountDownLatch handled = new CountDownLatch(0);
+
+    private KryoGeometryStateJob() {}
+
+    /** The keys of the job, {@code k00} to {@code k35}. */
+    public static List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < KEY_COUNT; i++) {
+            keys.add(String.format("k%02d", i));
+        }
+        return keys;
+    }
+
+    /** The index of a key of {@link #keys()}. */
+    public static int index(String key) {
+        return Integer.parseInt(key.substring(1));
+    }
+
+    /** The point of key {@code i}: full-precision ordinates, SRID 4326. */
+    public static Point point(int i) {
+        return FACTORY.createPoint(
+                new Coordinate(13.093291638821162 + i * 0.001, 52.35561794245368 - i * 0.0007));
+    }
+
+    /** The lines of key {@code i}: one with Z, one without. */
+    public static List<LineString> lines(int i) {
+        return List.of(
+                FACTORY.createLineString(
+                        new Coordinate[] {
+                            new Coordinate(13.4 + i, 52.5, 49.25 + i),
+                            new Coordinate(13.41 + i, 52.51, 50.5 + i)
+                        }),
+                FACTORY.createLineString(
+                        new Coordinate[] {
+                            new Coordinate(-i, i / 3.0), new Coordinate(i / 7.0, -i), new Coordinate(1, 2)
+                        }));
+    }
+
+    /** The polygons of key {@code i}, by map key. */
+    public static Map<String, Polygon> polygons(int i) {
+        Map<String, Polygon> polygons = new HashMap<>();
+        polygons.put(
+                "square",
+                FACTORY.createPolygon(
+                        new Coordinate[] {
+                            new Coordinate(i, i),
+                            new Coordinate(i + 1.5, i),
+                            new Coordinate(i + 1.5, i + 1.5),
+                            new Coordinate(i, i + 1.5),
+                            new Coordinate(i, i)
+                        }));
+        polygons.put(
+                "triangle",
+                FACTORY.createPolygon(
+                        new Coordinate[] {
+                            new Coordinate(0.1 * i, 0),
+                            new Coordinate(1, 0.3 * i),
+                            new Coordinate(0, 1),
+                            new Coordinate(0.1 * i, 0)
+                        }));
+        return polygons;
+    }
+
+    /** The key point of key {@code i} in the operator keyed by geometries. */
+    public static Point keyPoint(int i) {
+        return FACTORY.createPoint(new Coordinate(i + 0.5, -i - 0.25));
+    }
+
+    /** The name stored under {@link #keyPoint}{@code (i)}. */
+    public static String name(int i) {
+        return "place-" + i;
+    }
+
+    /**
+     * Builds the job on {@code env}: writes every key's state if {@code write}, else reads it into
+     * {@link #readValues()} and {@link #readNames()}. Returns the number of keys handled, for {@link
+     * #start}.
+     */
+    public static void build(StreamExecutionEnvironment env, Declared declared, boolean write) {
+        DataStream<String> keys = SavepointJobs.keys(env, keys());
+        keys.keyBy(key -> key, Types.STRING)
+                .process(new ValuesFunction(declared, write))
+                .uid(VALUES_UID)
+                .sinkTo(new DiscardingSink<>())
+                .uid("discard-values");
+        keys.keyBy(new PointOfKey(), keyType(declared))
+                .process(new NameFunction(write))
+                .uid(KEYS_UID)
+                .sinkTo(new DiscardingSink<>())
+                .uid("discard-names");
+    }
+
+    /** Starts the job built on {@code env} and returns once both operators handled every key. */
+    public static JobClient start(SavepointJobs jobs, StreamExecutionEnvironment env, String name)
+            throws Exception {
+        READ_VALUES.clear();
+        READ_NAMES.clear();
+        CountDownLatch latch = new CountDownLatch(2 * KEY_COUNT);
+        handled = latch;
+        return jobs.startAndAwait(env, name, latch);
+    }
+
+    /** What the last reading job read per {@code String} key (a key without state is absent). */
+    public static Map<String, Values> readValues() {
+        return Map.copyOf(READ_VALUES);
+    }
+
+    /** What the last reading job read per key point index (a key without state is absent). */
+    public static Map<Integer, String> readNames() {
+        return Map.copyOf(READ_NAMES);
+    }
+
+    private static TypeInformation<Point> keyType(Declared declared) {
+        return declared == Declared.LIBRARY
+                ? GeometryTypeInfo.of(Point.class)
+                : new GenericTypeInfo<>(Point.class);
+    }
+
+    private static <T extends Geometry> TypeInformation<T> valueType(
+            Declared declared, Class<T> type) {
+        return declared == Declared.LIBRARY ? GeometryTypeInfo.of(type) : new GenericTypeInfo<>(type);
+    }
+
+    private static final class PointOfKey implements KeySelector<String, Point> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Point getKey(String key) {
+            return keyPoint(index(key));
+        }
+    }
+
+    private static final class ValuesFunction extends KeyedProcessFunction<String, String, Void> {
+        private static final long serialVersionUID = 1L;
+
+        private final Declared declared;
+        private final boolean write;
+
+        private transient ValueState<Point> point;
+        private transient ListState<LineString> lines;
+        private transient MapState<String, Polygon> polygons;
+
+        ValuesFunction(Declared declared, boolean write) {
+            this.declared = declared;
+            this.write = write;
+        }
+
+        @Override
+        public void open(OpenContext openContext) {
+            if (declared == Declared.FROM_CLASSES) {
+                point = getRuntimeContext().getState(new ValueStateDescriptor<>(POINT_STATE, Point.class));
+                lines =
+                        getRuntimeContext()
+                                .getListState(new ListStateDescriptor<>(LINES_STATE, LineString.class));
+                polygons =
+                        getRuntimeContext()
+                                .getMapState(
+                                        new MapStateDescriptor<>(
+                                                POLYGONS_STATE, String.class, Polygon.class));
+            } else {
+                point =
+                        getRuntimeContext()
+                                .getState(
+                                        new ValueStateDescriptor<>(
+                                                POINT_STATE, valueType(declared, Point.class)));
+                lines =
+                        getRuntimeContext()
+                                .getListState(
+                                        new ListStateDescriptor<>(
+                                                LINES_STATE, valueType(declared, LineString.class)));
+                polygons =
+                        getRuntimeContext()
+                                .getMapState(
+                                        new MapStateDescriptor<>(
+                                                POLYGONS_STATE,
+                                                Types.STRING,
+                                                valueType(declared, Polygon.class)));
+            }
+        }
+
+        @Override
+        public void processElement(String key, Context context, Collector<Void> out)
+                throws Exception {
+            int i = index(key);
+            if (write) {
+                point.update(point(i));
+                lines.update(lines(i));
+                polygons.putAll(polygons(i));
+            } else if (point.value() != null) {
+                List<LineString> readLines = new ArrayList<>();
+                lines.get().forEach(readLines::add);
+                Map<String, Polygon> readPolygons = new HashMap<>();
+                for (Map.Entry<String, Polygon> entry : polygons.entries()) {
+                    readPolygons.put(entry.getKey(), entry.getValue());
+                }
+                READ_VALUES.put(key, new Values(point.value(), readLines, readPolygons));
+            }
+            handled.countDown();
+        }
+    }
+
+    private static final class NameFunction extends KeyedProcessFunction<Point, String, Void> {
+        private static final long serialVersionUID = 1L;
+
+        private final boolean write;
+
+        private transient ValueState<String> name;
+
+        NameFunction(boolean write) {
+            this.write = write;
+        }
+
+        @Override
+        public void open(OpenContext openContext) {
+            name = getRuntimeContext().getState(new ValueStateDescriptor<>(NAME_STATE, String.class));
+        }
+
+        @Override
+        public void processElement(String key, Context context, Collector<Void> out)
+                throws Exception {
+            int i = index(key);
+            if (write) {
+                name.update(name(i));
+            } else if (name.value() != null) {
+                READ_NAMES.put(i, name.value());
+            }
+            handled.countDown();
+        }
+    }
+}
