@@ -26,8 +26,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * Writes the golden savepoints of {@link KryoGeometryStateJob} with the Flink of this module's
- * class path (1.20.3): the job declares its geometry state from classes, so Flink 1.x's Kryo
- * (2.24) writes it. One savepoint per backend and format, each in a folder named as {@link
+ * class path (1.20.3): the job declares its geometry state from classes, so Flink 1.x's Kryo (2.24)
+ * writes it. One savepoint per backend and format, each in a folder named as {@link
  * KryoGeometryStateJob#GOLDEN_SAVEPOINTS} lists them.
  *
  * <p>Not a test: run by hand, as {@code docs/UPGRADE.md} ("Golden savepoints") shows, with the
@@ -60,11 +60,14 @@ public final class Flink1KryoSavepoints {
             Path output)
             throws Exception {
         StreamExecutionEnvironment env = SavepointJobs.environment(backend, null);
-        KryoGeometryStateJob.build(env, KryoGeometryStateJob.Declared.FROM_CLASSES, true);
+        KryoGeometryStateJob.build(
+                env,
+                KryoGeometryStateJob.Declared.FROM_CLASSES,
+                KryoGeometryStateJob.Declared.FROM_CLASSES,
+                true);
         JobClient client = KryoGeometryStateJob.start(jobs, env, "write Kryo state on " + backend);
         String savepoint =
-                SavepointJobs.stopWithSavepoint(
-                        client, scratch.toUri().toString(), format);
+                SavepointJobs.stopWithSavepoint(client, scratch.toUri().toString(), format);
         Path target = output.resolve(backend + "-" + format.name().toLowerCase());
         copyFolder(Paths.get(java.net.URI.create(savepoint)), target);
         System.out.println(backend + " " + format + ": " + savepoint + " -> " + target);
@@ -73,7 +76,8 @@ public final class Flink1KryoSavepoints {
     private static void copyFolder(Path from, Path to) throws IOException {
         if (Files.exists(to)) {
             try (Stream<Path> old = Files.walk(to)) {
-                old.sorted(java.util.Comparator.reverseOrder()).forEach(Flink1KryoSavepoints::delete);
+                old.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(Flink1KryoSavepoints::delete);
             }
         }
         try (Stream<Path> files = Files.walk(from)) {

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.internal.savepoint.Flink1KryoStateGuard;
 import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
@@ -109,10 +110,18 @@ public final class GeometryTypes {
      * it: a type extracted there (a state descriptor built in {@code open()}) falls back to Kryo.
      * {@link #withoutRegistration} runs a test as a TaskManager would see it.
      *
-     * @throws IllegalStateException if another factory is registered for {@code Geometry}
+     * <p>On Flink 2.x, if {@code env} restores from a savepoint ({@code
+     * execution.state-recovery.path}) that Flink 1.x wrote and that holds geometry state written by
+     * Flink 1.x's Kryo, this call fails: Flink 2.x would read that state byte-reversed without an
+     * error (see {@code docs/UPGRADE.md}).
+     *
+     * @throws IllegalStateException if another factory is registered for {@code Geometry}, or if
+     *     the savepoint to restore holds geometry state of Flink 1.x's Kryo on Flink 2.x
      */
     public static synchronized void registerWith(StreamExecutionEnvironment env) {
         Objects.requireNonNull(env, "env");
+        Flink1KryoStateGuard.check(
+                env.getConfiguration(), Thread.currentThread().getContextClassLoader());
         if (!isRegistered()) {
             TypeExtractor.registerFactory(Geometry.class, GeometryTypeInfoFactory.class);
         }

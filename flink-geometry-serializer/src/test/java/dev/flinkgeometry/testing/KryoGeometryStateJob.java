@@ -46,16 +46,19 @@ import org.locationtech.jts.geom.PrecisionModel;
 /**
  * The geometry state of a job written without care, as Flink 1.x users have it: state descriptors
  * built in {@code open()} from classes, so that Flink holds the geometries in Kryo ({@code
- * ValueState<Point>}, {@code ListState<LineString>}, {@code MapState<String, Polygon>} per {@code
- * String} key, and a {@code ValueState<String>} per {@code Point} key). The Flink 1.20.3 savepoints
- * committed under {@value #GOLDEN} were written by this job ({@code Flink1KryoSavepoints} in
- * flink-geometry-flink1-tests); the values of every key are the pure functions below.
+ * ValueState<Point>}, {@code ListState<LineString>}, {@code MapState<String, Polygon>} and {@code
+ * MapState<Point, String>} per {@code String} key, and a {@code ValueState<String>} per {@code
+ * Point} key). The Flink 1.20.3 savepoints committed under {@value #GOLDEN} were written by this
+ * job ({@code Flink1KryoSavepoints} in flink-geometry-flink1-tests); the values of every key are
+ * the pure functions below.
  *
  * <p>One job at a time per JVM: what the job read is shared through static fields (the MiniCluster
  * runs in the test's JVM).
  */
 public final class KryoGeometryStateJob {
-    /** Test resource folder of the Flink 1.20.3 savepoints, one sub-folder per backend and format. */
+    /**
+     * Test resource folder of the Flink 1.20.3 savepoints, one sub-folder per backend and format.
+     */
     public static final String GOLDEN = "savepoints/flink-1.20.3-kryo";
 
     /** The golden savepoints: {@code <backend>-<format>} folders under {@link #GOLDEN}. */
@@ -67,23 +70,28 @@ public final class KryoGeometryStateJob {
     public static final String POINT_STATE = "point";
     public static final String LINES_STATE = "lines";
     public static final String POLYGONS_STATE = "polygons";
+    public static final String VISITS_STATE = "visits";
     public static final String NAME_STATE = "name";
 
     /** How the job declares its states. */
     public enum Declared {
         /** From classes, as a job without care: {@code GenericTypeInfo} unless registered. */
         FROM_CLASSES,
-        /** Kryo's {@code GenericTypeInfo} named explicitly: the same serializers, whatever is registered. */
+        /** Kryo's {@code GenericTypeInfo}, named: the same serializers whatever is registered. */
         KRYO,
         /** {@link GeometryTypeInfo#of}: the library's serializer. */
         LIBRARY
     }
 
     /** The state of one {@code String} key. */
-    public record Values(Point point, List<LineString> lines, Map<String, Polygon> polygons) {}
+    public record Values(
+            Point point,
+            List<LineString> lines,
+            Map<String, Polygon> polygons,
+            Map<Point, String> visits) {}
 
     private static final GeometryFactory FACTORY = new GeometryFactory(new PrecisionModel(), 4326);
-    private static final int KEY_COUNT = 36;
+    private static final int KEY_COUNT = 24;
 
     private static final Map<String, Values> READ_VALUES = new ConcurrentHashMap<>();
     private static final Map<Integer, String> READ_NAMES = new ConcurrentHashMap<>();
@@ -91,7 +99,7 @@ public final class KryoGeometryStateJob {
 
     private KryoGeometryStateJob() {}
 
-    /** The keys of the job, {@code k00} to {@code k35}. */
+    /** The keys of the job, {@code k00} to {@code k23}. */
     public static List<String> keys() {
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < KEY_COUNT; i++) {
@@ -121,7 +129,9 @@ public final class KryoGeometryStateJob {
                         }),
                 FACTORY.createLineString(
                         new Coordinate[] {
-                            new Coordinate(-i, i / 3.0), new Coordinate(i / 7.0, -i), new Coordinate(1, 2)
+                            new Coordinate(-i, i / 3.0),
+                            new Coordinate(i / 7.0, -i),
+                            new Coordinate(1, 2)
                         }));
     }
 
@@ -155,6 +165,11 @@ public final class KryoGeometryStateJob {
         return FACTORY.createPoint(new Coordinate(i + 0.5, -i - 0.25));
     }
 
+    /** The visits of key {@code i}: geometry user keys of a map. */
+    public static Map<Point, String> visits(int i) {
+        return Map.of(keyPoint(i), "home", keyPoint(i + 100), "work");
+    }
+
     /** The name stored under {@link #keyPoint}{@code (i)}. */
     public static String name(int i) {
         return "place-" + i;
@@ -162,17 +177,19 @@ public final class KryoGeometryStateJob {
 
     /**
      * Builds the job on {@code env}: writes every key's state if {@code write}, else reads it into
-     * {@link #readValues()} and {@link #readNames()}. Returns the number of keys handled, for {@link
-     * #start}.
+     * {@link #readValues()} and {@link #readNames()}. {@code values} declares the geometry values
+     * (value, list elements, map values), {@code keys} the geometry keys (of the keyed state, and
+     * the map's user keys).
      */
-    public static void build(StreamExecutionEnvironment env, Declared declared, boolean write) {
-        DataStream<String> keys = SavepointJobs.keys(env, keys());
-        keys.keyBy(key -> key, Types.STRING)
-                .process(new ValuesFunction(declared, write))
+    public static void build(
+            StreamExecutionEnvironment env, Declared values, Declared keys, boolean write) {
+        DataStream<String> input = SavepointJobs.keys(env, keys());
+        input.keyBy(key -> key, Types.STRING)
+                .process(new ValuesFunction(values, keys, write))
                 .uid(VALUES_UID)
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard-values");
-        keys.keyBy(new PointOfKey(), keyType(declared))
+        input.keyBy(new PointOfKey(), type(keys, Point.class))
                 .process(new NameFunction(write))
                 .uid(KEYS_UID)
                 .sinkTo(new DiscardingSink<>())
@@ -199,15 +216,13 @@ public final class KryoGeometryStateJob {
         return Map.copyOf(READ_NAMES);
     }
 
-    private static TypeInformation<Point> keyType(Declared declared) {
+    /**
+     * The declared type; for {@link Declared#FROM_CLASSES}, what Flink gives an unregistered class.
+     */
+    private static <T extends Geometry> TypeInformation<T> type(Declared declared, Class<T> type) {
         return declared == Declared.LIBRARY
-                ? GeometryTypeInfo.of(Point.class)
-                : new GenericTypeInfo<>(Point.class);
-    }
-
-    private static <T extends Geometry> TypeInformation<T> valueType(
-            Declared declared, Class<T> type) {
-        return declared == Declared.LIBRARY ? GeometryTypeInfo.of(type) : new GenericTypeInfo<>(type);
+                ? GeometryTypeInfo.of(type)
+                : new GenericTypeInfo<>(type);
     }
 
     private static final class PointOfKey implements KeySelector<String, Point> {
@@ -222,49 +237,57 @@ public final class KryoGeometryStateJob {
     private static final class ValuesFunction extends KeyedProcessFunction<String, String, Void> {
         private static final long serialVersionUID = 1L;
 
-        private final Declared declared;
+        private final Declared values;
+        private final Declared keys;
         private final boolean write;
 
         private transient ValueState<Point> point;
         private transient ListState<LineString> lines;
         private transient MapState<String, Polygon> polygons;
+        private transient MapState<Point, String> visits;
 
-        ValuesFunction(Declared declared, boolean write) {
-            this.declared = declared;
+        ValuesFunction(Declared values, Declared keys, boolean write) {
+            this.values = values;
+            this.keys = keys;
             this.write = write;
         }
 
         @Override
         public void open(OpenContext openContext) {
-            if (declared == Declared.FROM_CLASSES) {
-                point = getRuntimeContext().getState(new ValueStateDescriptor<>(POINT_STATE, Point.class));
-                lines =
-                        getRuntimeContext()
-                                .getListState(new ListStateDescriptor<>(LINES_STATE, LineString.class));
+            if (values == Declared.FROM_CLASSES) {
+                point = state(new ValueStateDescriptor<>(POINT_STATE, Point.class));
+                lines = list(new ListStateDescriptor<>(LINES_STATE, LineString.class));
                 polygons =
-                        getRuntimeContext()
-                                .getMapState(
-                                        new MapStateDescriptor<>(
-                                                POLYGONS_STATE, String.class, Polygon.class));
+                        map(new MapStateDescriptor<>(POLYGONS_STATE, String.class, Polygon.class));
             } else {
-                point =
-                        getRuntimeContext()
-                                .getState(
-                                        new ValueStateDescriptor<>(
-                                                POINT_STATE, valueType(declared, Point.class)));
+                point = state(new ValueStateDescriptor<>(POINT_STATE, type(values, Point.class)));
                 lines =
-                        getRuntimeContext()
-                                .getListState(
-                                        new ListStateDescriptor<>(
-                                                LINES_STATE, valueType(declared, LineString.class)));
+                        list(
+                                new ListStateDescriptor<>(
+                                        LINES_STATE, type(values, LineString.class)));
                 polygons =
-                        getRuntimeContext()
-                                .getMapState(
-                                        new MapStateDescriptor<>(
-                                                POLYGONS_STATE,
-                                                Types.STRING,
-                                                valueType(declared, Polygon.class)));
+                        map(
+                                new MapStateDescriptor<>(
+                                        POLYGONS_STATE, Types.STRING, type(values, Polygon.class)));
             }
+            visits =
+                    keys == Declared.FROM_CLASSES
+                            ? map(new MapStateDescriptor<>(VISITS_STATE, Point.class, String.class))
+                            : map(
+                                    new MapStateDescriptor<>(
+                                            VISITS_STATE, type(keys, Point.class), Types.STRING));
+        }
+
+        private <T> ValueState<T> state(ValueStateDescriptor<T> descriptor) {
+            return getRuntimeContext().getState(descriptor);
+        }
+
+        private <T> ListState<T> list(ListStateDescriptor<T> descriptor) {
+            return getRuntimeContext().getListState(descriptor);
+        }
+
+        private <K, V> MapState<K, V> map(MapStateDescriptor<K, V> descriptor) {
+            return getRuntimeContext().getMapState(descriptor);
         }
 
         @Override
@@ -275,6 +298,7 @@ public final class KryoGeometryStateJob {
                 point.update(point(i));
                 lines.update(lines(i));
                 polygons.putAll(polygons(i));
+                visits.putAll(visits(i));
             } else if (point.value() != null) {
                 List<LineString> readLines = new ArrayList<>();
                 lines.get().forEach(readLines::add);
@@ -282,7 +306,12 @@ public final class KryoGeometryStateJob {
                 for (Map.Entry<String, Polygon> entry : polygons.entries()) {
                     readPolygons.put(entry.getKey(), entry.getValue());
                 }
-                READ_VALUES.put(key, new Values(point.value(), readLines, readPolygons));
+                Map<Point, String> readVisits = new HashMap<>();
+                for (Map.Entry<Point, String> entry : visits.entries()) {
+                    readVisits.put(entry.getKey(), entry.getValue());
+                }
+                READ_VALUES.put(
+                        key, new Values(point.value(), readLines, readPolygons, readVisits));
             }
             handled.countDown();
         }
@@ -301,7 +330,9 @@ public final class KryoGeometryStateJob {
 
         @Override
         public void open(OpenContext openContext) {
-            name = getRuntimeContext().getState(new ValueStateDescriptor<>(NAME_STATE, String.class));
+            name =
+                    getRuntimeContext()
+                            .getState(new ValueStateDescriptor<>(NAME_STATE, String.class));
         }
 
         @Override
