@@ -50,6 +50,7 @@ public final class SavepointStates {
         private final KeyedStateHandle handle;
         private final TypeSerializerSnapshot<?> keySnapshot;
         private final List<StateMetaInfoSnapshot> states;
+        private final boolean compressed;
         private final String unreadable;
 
         KeyedHandle(
@@ -69,6 +70,7 @@ public final class SavepointStates {
                             ? List.of()
                             : Collections.unmodifiableList(
                                     new ArrayList<>(proxy.getStateMetaInfoSnapshots()));
+            this.compressed = proxy != null && proxy.isUsingKeyGroupCompression();
             this.unreadable = unreadable;
         }
 
@@ -109,6 +111,11 @@ public final class SavepointStates {
         /** The meta info of every state (key/value states and timers). */
         public List<StateMetaInfoSnapshot> states() {
             return states;
+        }
+
+        /** Whether each key group's data is compressed (Snappy). */
+        public boolean compressed() {
+            return compressed;
         }
 
         /** Why the handle's meta info could not be read, or {@code null}. */
