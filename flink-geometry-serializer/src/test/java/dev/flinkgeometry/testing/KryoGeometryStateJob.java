@@ -30,6 +30,9 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
@@ -47,10 +50,11 @@ import org.locationtech.jts.geom.PrecisionModel;
  * The geometry state of a job written without care, as Flink 1.x users have it: state descriptors
  * built in {@code open()} from classes, so that Flink holds the geometries in Kryo ({@code
  * ValueState<Point>}, {@code ListState<LineString>}, {@code MapState<String, Polygon>} and {@code
- * MapState<Point, String>} per {@code String} key, and a {@code ValueState<String>} per {@code
- * Point} key). The Flink 1.20.3 savepoints committed under {@value #GOLDEN} were written by this
- * job ({@code Flink1KryoSavepoints} in flink-geometry-flink1-tests); the values of every key are
- * the pure functions below.
+ * MapState<Point, String>} per {@code String} key, a {@code ValueState<String>} per {@code Point}
+ * key, and the operator state {@code ListState<Point>} of every point written). The Flink 1.20.3
+ * savepoints committed under {@value #GOLDEN} were written by this job ({@code
+ * Flink1KryoSavepoints} in flink-geometry-flink1-tests); the values of every key are the pure
+ * functions below.
  *
  * <p>One job at a time per JVM: what the job read is shared through static fields (the MiniCluster
  * runs in the test's JVM).
@@ -71,6 +75,7 @@ public final class KryoGeometryStateJob {
     public static final String LINES_STATE = "lines";
     public static final String POLYGONS_STATE = "polygons";
     public static final String VISITS_STATE = "visits";
+    public static final String RECENT_STATE = "recent";
     public static final String NAME_STATE = "name";
 
     /** How the job declares its states. */
@@ -95,6 +100,8 @@ public final class KryoGeometryStateJob {
 
     private static final Map<String, Values> READ_VALUES = new ConcurrentHashMap<>();
     private static final Map<Integer, String> READ_NAMES = new ConcurrentHashMap<>();
+    private static final List<Point> READ_RECENT =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
 
     private KryoGeometryStateJob() {}
@@ -201,6 +208,7 @@ public final class KryoGeometryStateJob {
             throws Exception {
         READ_VALUES.clear();
         READ_NAMES.clear();
+        READ_RECENT.clear();
         CountDownLatch latch = new CountDownLatch(2 * KEY_COUNT);
         handled = latch;
         return jobs.startAndAwait(env, name, latch);
@@ -209,6 +217,22 @@ public final class KryoGeometryStateJob {
     /** What the last reading job read per {@code String} key (a key without state is absent). */
     public static Map<String, Values> readValues() {
         return Map.copyOf(READ_VALUES);
+    }
+
+    /** The operator state {@value #RECENT_STATE} that the last job restored, in its order. */
+    public static List<Point> readRecent() {
+        return List.copyOf(READ_RECENT);
+    }
+
+    /**
+     * The operator state {@value #RECENT_STATE} that the job writes: every key's point in order.
+     */
+    public static List<Point> recent() {
+        List<Point> recent = new ArrayList<>();
+        for (int i = 0; i < KEY_COUNT; i++) {
+            recent.add(point(i));
+        }
+        return recent;
     }
 
     /** What the last reading job read per key point index (a key without state is absent). */
@@ -234,7 +258,8 @@ public final class KryoGeometryStateJob {
         }
     }
 
-    private static final class ValuesFunction extends KeyedProcessFunction<String, String, Void> {
+    private static final class ValuesFunction extends KeyedProcessFunction<String, String, Void>
+            implements CheckpointedFunction {
         private static final long serialVersionUID = 1L;
 
         private final Declared values;
@@ -245,6 +270,7 @@ public final class KryoGeometryStateJob {
         private transient ListState<LineString> lines;
         private transient MapState<String, Polygon> polygons;
         private transient MapState<Point, String> visits;
+        private transient ListState<Point> recent;
 
         ValuesFunction(Declared values, Declared keys, boolean write) {
             this.values = values;
@@ -276,6 +302,25 @@ public final class KryoGeometryStateJob {
                             : map(
                                     new MapStateDescriptor<>(
                                             VISITS_STATE, type(keys, Point.class), Types.STRING));
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) throws Exception {
+            ListStateDescriptor<Point> descriptor =
+                    values == Declared.FROM_CLASSES
+                            ? new ListStateDescriptor<>(RECENT_STATE, Point.class)
+                            : new ListStateDescriptor<>(RECENT_STATE, type(values, Point.class));
+            recent = context.getOperatorStateStore().getListState(descriptor);
+            if (!write) {
+                recent.get().forEach(READ_RECENT::add);
+            }
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws Exception {
+            if (write) {
+                recent.update(recent());
+            }
         }
 
         private <T> ValueState<T> state(ValueStateDescriptor<T> descriptor) {

@@ -94,6 +94,9 @@ class Flink1KryoSavepointITCase {
                 .hasMessageContaining(
                         "the key of its keyed state (Kryo for org.locationtech.jts.geom.Point")
                 .hasMessageContaining(
+                        "operator list state 'recent', element (Kryo for"
+                                + " org.locationtech.jts.geom.Point")
+                .hasMessageContaining(
                         "Restore this savepoint on Flink 1.20 with flink-geometry and the state"
                                 + " declared with GeometryTypeInfo, take a savepoint there")
                 .hasMessageContaining("docs/UPGRADE.md");
@@ -137,6 +140,12 @@ class Flink1KryoSavepointITCase {
                                 .getKey();
                 assertByteReversed(key + " visits key", visit.getKey(), written);
             }
+        }
+        List<Point> recent = KryoGeometryStateJob.readRecent();
+        assertThat(recent).as("operator state").hasSize(KryoGeometryStateJob.keys().size());
+        for (int i = 0; i < recent.size(); i++) {
+            assertByteReversed(
+                    "recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
         }
         // The keys of the geometry-keyed operator come back byte-reversed: no lookup finds them.
         assertThat(KryoGeometryStateJob.readNames()).as("names found by key point").isEmpty();
@@ -187,6 +196,11 @@ class Flink1KryoSavepointITCase {
                         polygon.getValue());
             }
             assertThat(values.visits()).isEqualTo(KryoGeometryStateJob.visits(i));
+        }
+        List<Point> recent = KryoGeometryStateJob.readRecent();
+        assertThat(recent).as("operator state").hasSize(KryoGeometryStateJob.keys().size());
+        for (int i = 0; i < recent.size(); i++) {
+            assertExact("recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
         }
         for (String key : KryoGeometryStateJob.keys()) {
             int i = KryoGeometryStateJob.index(key);

@@ -14,7 +14,10 @@ package dev.flinkgeometry.serializer.migration.inspect;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 
-/** The keyed state of one operator's subtask in a savepoint: its format, key and states. */
+/**
+ * The keyed state, or the operator state, of one operator's subtask in a savepoint: its format, key
+ * and states.
+ */
 @PublicEvolving
 public final class HandleReport {
     /** Where entry counts come from, or why there are none. */
@@ -64,7 +67,9 @@ public final class HandleReport {
         return subtask;
     }
 
-    /** {@code canonical}, {@code heap native} or {@code RocksDB native}. */
+    /**
+     * {@code canonical}, {@code heap native}, {@code RocksDB native}, or {@code operator state}.
+     */
     public String format() {
         return format;
     }

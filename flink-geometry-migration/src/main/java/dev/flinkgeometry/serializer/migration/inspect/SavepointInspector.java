@@ -12,8 +12,10 @@
 package dev.flinkgeometry.serializer.migration.inspect;
 
 import dev.flinkgeometry.serializer.internal.savepoint.FlinkLine;
+import dev.flinkgeometry.serializer.internal.savepoint.KryoGeometryStates;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates.KeyedHandle;
+import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates.OperatorHandle;
 import dev.flinkgeometry.serializer.internal.savepoint.SerializerParts;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,13 +30,14 @@ import org.apache.flink.runtime.state.KeyedBackendSerializationProxy;
 import org.apache.flink.runtime.state.metainfo.StateMetaInfoSnapshot;
 
 /**
- * Lists every keyed state of a savepoint or retained checkpoint, without running a job: per
- * operator and subtask, the format and size of its keyed state, the key serializer, and per state
- * its name, kind, serializer snapshot (class and what it records), entry count and bytes (canonical
- * format only), and the geometry parts that Flink's Kryo holds field by field, with the Flink line
- * whose Kryo wrote them. Reads the metadata with Flink's {@code Checkpoints.loadCheckpointMetadata}
- * and each handle's {@link KeyedBackendSerializationProxy}; canonical and native savepoints of the
- * hashmap and RocksDB backends.
+ * Lists every keyed and operator state of a savepoint or retained checkpoint, without running a
+ * job: per operator and subtask, the format and size of its keyed state, the key serializer, and
+ * per state its name, kind, serializer snapshot (class and what it records), entry count and bytes
+ * (canonical format only; for operator lists, their elements), and the geometry parts that Flink's
+ * Kryo holds field by field, with the Flink line whose Kryo wrote them. Reads the metadata with
+ * Flink's {@code Checkpoints.loadCheckpointMetadata} and each handle's {@link
+ * KeyedBackendSerializationProxy}; canonical and native savepoints of the hashmap and RocksDB
+ * backends.
  */
 @PublicEvolving
 public final class SavepointInspector {
@@ -53,6 +56,9 @@ public final class SavepointInspector {
         SavepointStates savepoint = SavepointStates.read(path, loader);
         List<HandleReport> handles = new ArrayList<>();
         for (KeyedHandle handle : savepoint.keyedHandles()) {
+            handles.add(report(handle));
+        }
+        for (OperatorHandle handle : savepoint.operatorHandles()) {
             handles.add(report(handle));
         }
         return new SavepointReport(
@@ -138,6 +144,46 @@ public final class SavepointInspector {
                 kryoGeometry(handle.keySnapshot(), "key"),
                 reports,
                 note);
+    }
+
+    private static HandleReport report(OperatorHandle handle) {
+        List<StateReport> reports = new ArrayList<>();
+        for (StateMetaInfoSnapshot state : handle.states()) {
+            List<String> kryo = new ArrayList<>();
+            TypeSerializerSnapshot<?> key =
+                    state.getTypeSerializerSnapshot(
+                            StateMetaInfoSnapshot.CommonSerializerKeys.KEY_SERIALIZER);
+            TypeSerializerSnapshot<?> value =
+                    state.getTypeSerializerSnapshot(
+                            StateMetaInfoSnapshot.CommonSerializerKeys.VALUE_SERIALIZER);
+            kryo.addAll(kryoGeometry(key, "broadcast key"));
+            kryo.addAll(kryoGeometry(value, "element"));
+            long elements = handle.elements(state.getName());
+            reports.add(
+                    new StateReport(
+                            state.getName(),
+                            KryoGeometryStates.operatorStateKind(state),
+                            key == null
+                                    ? SerializerDescription.of(value)
+                                    : SerializerDescription.of(key)
+                                            + " -> "
+                                            + SerializerDescription.of(value),
+                            elements < 0 ? OptionalLong.empty() : OptionalLong.of(elements),
+                            OptionalLong.empty(),
+                            kryo));
+        }
+        return new HandleReport(
+                handle.operator(),
+                handle.subtask(),
+                "operator state",
+                handle.handle().getClass().getSimpleName(),
+                handle.handle().getStateSize(),
+                "-",
+                List.of(),
+                reports,
+                handle.unreadable() == null
+                        ? null
+                        : "meta info unreadable: " + handle.unreadable());
     }
 
     private static List<String> kryoGeometry(TypeSerializerSnapshot<?> snapshot, String role) {

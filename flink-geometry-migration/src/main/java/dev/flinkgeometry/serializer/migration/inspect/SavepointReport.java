@@ -107,14 +107,16 @@ public final class SavepointReport {
                     .append(", subtask ")
                     .append(handle.subtask())
                     .append(": ")
+                    .append(handle.format().equals("operator state") ? "" : "keyed state, ")
                     .append(handle.format())
-                    .append(" keyed state (")
+                    .append(" (")
                     .append(handle.handleClass())
                     .append(", ")
                     .append(handle.handleBytes())
-                    .append(" bytes)\n  key: ")
-                    .append(handle.keySerializer())
-                    .append('\n');
+                    .append(" bytes)\n");
+            if (!handle.format().equals("operator state")) {
+                text.append("  key: ").append(handle.keySerializer()).append('\n');
+            }
             if (!handle.keyKryoGeometry().isEmpty()) {
                 text.append("    KRYO GEOMETRY: ").append(handle.keyKryoGeometry()).append('\n');
             }
@@ -128,11 +130,10 @@ public final class SavepointReport {
                         .append(state.name())
                         .append("'");
                 if (state.entries().isPresent()) {
-                    text.append(": ")
-                            .append(state.entries().getAsLong())
-                            .append(" entries, ")
-                            .append(state.bytes().getAsLong())
-                            .append(" bytes");
+                    text.append(": ").append(state.entries().getAsLong()).append(" entries");
+                    if (state.bytes().isPresent()) {
+                        text.append(", ").append(state.bytes().getAsLong()).append(" bytes");
+                    }
                 }
                 text.append("\n    serializer: ").append(state.serializer()).append('\n');
                 if (!state.kryoGeometry().isEmpty()) {

@@ -45,7 +45,10 @@ public final class StateReport {
         return name;
     }
 
-    /** {@code VALUE}, {@code LIST}, {@code MAP}, {@code REDUCING}, ..., or {@code TIMERS}. */
+    /**
+     * {@code VALUE}, {@code LIST}, {@code MAP}, {@code REDUCING}, ..., or {@code TIMERS} of keyed
+     * state; {@code OPERATOR LIST}, {@code UNION LIST} or {@code BROADCAST} for operator state.
+     */
     public String kind() {
         return kind;
     }
@@ -57,7 +60,8 @@ public final class StateReport {
 
     /**
      * Stored entries (a value, a whole list, one map entry each) where the format shows them: the
-     * canonical format; empty for native savepoints.
+     * canonical format, and the elements of operator lists; empty for native keyed state and
+     * broadcast state.
      */
     public OptionalLong entries() {
         return entries;

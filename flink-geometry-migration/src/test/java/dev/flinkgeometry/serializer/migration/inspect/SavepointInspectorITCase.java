@@ -68,7 +68,8 @@ class SavepointInspectorITCase {
                     "value state 'point' (value: Kryo for org.locationtech.jts.geom.Point)",
                     "list state 'lines' (list element: Kryo for org.locationtech.jts.geom.LineString)",
                     "map state 'polygons' (map value: Kryo for org.locationtech.jts.geom.Polygon)",
-                    "map state 'visits' (map user key: Kryo for org.locationtech.jts.geom.Point)");
+                    "map state 'visits' (map user key: Kryo for org.locationtech.jts.geom.Point)",
+                    "operator list state 'recent' (element: Kryo for org.locationtech.jts.geom.Point)");
 
     static List<String> goldenSavepoints() {
         return KryoGeometryStateJob.GOLDEN_SAVEPOINTS;
@@ -86,7 +87,7 @@ class SavepointInspectorITCase {
         assertThat(withoutOperators(report.kryoGeometryStates()))
                 .containsExactlyInAnyOrderElementsOf(KRYO_PARTS);
         assertEntries(report, golden.endsWith("canonical"));
-        assertThat(report.handles())
+        assertThat(keyed(report))
                 .allSatisfy(
                         handle ->
                                 assertThat(handle.format())
@@ -100,7 +101,7 @@ class SavepointInspectorITCase {
         assertThat(plain.out)
                 .contains("metadata version 4: written by Flink 1.x")
                 .contains(
-                        "5 geometry state parts are held by Flink's Kryo, written by Flink 1.x's Kryo 2.24")
+                        "6 geometry state parts are held by Flink's Kryo, written by Flink 1.x's Kryo 2.24")
                 .contains("KryoSerializerSnapshot (Kryo for org.locationtech.jts.geom.Polygon");
         if (golden.endsWith("native")) {
             assertThat(plain.out).contains(HandleReport.NATIVE_ROCKSDB_NOTE);
@@ -173,10 +174,13 @@ class SavepointInspectorITCase {
                 format);
     }
 
-    /** Every state of the job with its entry count (canonical), or none (native). */
+    /**
+     * Every keyed state of the job with its entry count (canonical), or none (native); the operator
+     * state's elements in every format.
+     */
     private static void assertEntries(SavepointReport report, boolean canonical) {
         Map<String, StateReport> states =
-                report.handles().stream()
+                keyed(report).stream()
                         .flatMap(handle -> handle.states().stream())
                         .filter(state -> !state.kind().equals("TIMERS"))
                         .collect(Collectors.toMap(StateReport::name, state -> state));
@@ -191,6 +195,21 @@ class SavepointInspectorITCase {
                         assertThat(state.entries()).as(name).isEmpty();
                     }
                 });
+        StateReport recent =
+                report.handles().stream()
+                        .filter(handle -> handle.format().equals("operator state"))
+                        .flatMap(handle -> handle.states().stream())
+                        .filter(state -> state.name().equals(KryoGeometryStateJob.RECENT_STATE))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(recent.kind()).isEqualTo("OPERATOR LIST");
+        assertThat(recent.entries()).hasValue(KEYS);
+    }
+
+    private static List<HandleReport> keyed(SavepointReport report) {
+        return report.handles().stream()
+                .filter(handle -> !handle.format().equals("operator state"))
+                .toList();
     }
 
     private static List<String> withoutOperators(List<String> found) {

@@ -16,31 +16,34 @@ import dev.flinkgeometry.serializer.internal.savepoint.SerializerParts.KryoPart;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.runtime.state.metainfo.StateMetaInfoSnapshot;
 
 /**
  * The geometry state of a savepoint that Flink's Kryo serializer wrote field by field (not through
  * the library's {@code GeometryKryoSerializer}): the keys of keyed state, and the values, list
- * elements, map user keys and map values of every key/value state, also as fields of records.
+ * elements, map user keys and map values of every key/value state, the elements of operator state
+ * and the keys and values of broadcast state, also as fields of records.
  */
 @Internal
 public final class KryoGeometryStates {
     /** One Kryo-held geometry part of one state of one keyed state handle. */
     public static final class Found {
-        private final KeyedHandle handle;
+        private final String operator;
         private final String stateName;
         private final String stateKind;
         private final KryoPart part;
 
-        Found(KeyedHandle handle, String stateName, String stateKind, KryoPart part) {
-            this.handle = handle;
+        Found(String operator, String stateName, String stateKind, KryoPart part) {
+            this.operator = operator;
             this.stateName = stateName;
             this.stateKind = stateKind;
             this.part = part;
         }
 
-        public KeyedHandle handle() {
-            return handle;
+        /** The operator's uid or name where recorded, and its id. */
+        public String operator() {
+            return operator;
         }
 
         /** The state's name; {@code null} for the key of the operator's keyed state. */
@@ -48,7 +51,10 @@ public final class KryoGeometryStates {
             return stateName;
         }
 
-        /** {@code VALUE}, {@code LIST}, {@code MAP}, ...; {@code KEY} for the key. */
+        /**
+         * {@code VALUE}, {@code LIST}, {@code MAP}, ... of keyed state; {@code KEY} for the key;
+         * {@code OPERATOR LIST}, {@code UNION LIST}, {@code BROADCAST} for operator state.
+         */
         public String stateKind() {
             return stateKind;
         }
@@ -67,17 +73,22 @@ public final class KryoGeometryStates {
                                     + stateName
                                     + "', "
                                     + part.role();
-            return "operator "
-                    + handle.operator()
-                    + ": "
-                    + state
-                    + " ("
-                    + part.contents().describe()
-                    + ")";
+            return "operator " + operator + ": " + state + " (" + part.contents().describe() + ")";
         }
     }
 
     private KryoGeometryStates() {}
+
+    /** {@code OPERATOR LIST}, {@code UNION LIST} or {@code BROADCAST}. */
+    public static String operatorStateKind(StateMetaInfoSnapshot state) {
+        String mode =
+                state.getOption(
+                        StateMetaInfoSnapshot.CommonOptionsKeys.OPERATOR_STATE_DISTRIBUTION_MODE);
+        if ("SPLIT_DISTRIBUTE".equals(mode)) {
+            return "OPERATOR LIST";
+        }
+        return "UNION".equals(mode) ? "UNION LIST" : "BROADCAST";
+    }
 
     /** Every Kryo-held geometry part of every keyed state handle of {@code savepoint}. */
     public static List<Found> in(SavepointStates savepoint) {
@@ -86,7 +97,7 @@ public final class KryoGeometryStates {
             if (handle.keySnapshot() != null) {
                 for (KryoPart part : SerializerParts.kryoParts(handle.keySnapshot(), "key")) {
                     if (part.contents().isKryoFieldGeometryState()) {
-                        found.add(new Found(handle, null, "KEY", part));
+                        found.add(new Found(handle.operator(), null, "KEY", part));
                     }
                 }
             }
@@ -104,7 +115,28 @@ public final class KryoGeometryStates {
                                                 .VALUE_SERIALIZER),
                                 "value")) {
                     if (part.contents().isKryoFieldGeometryState()) {
-                        found.add(new Found(handle, state.getName(), kind, part));
+                        found.add(new Found(handle.operator(), state.getName(), kind, part));
+                    }
+                }
+            }
+        }
+        for (SavepointStates.OperatorHandle handle : savepoint.operatorHandles()) {
+            for (StateMetaInfoSnapshot state : handle.states()) {
+                String kind = operatorStateKind(state);
+                for (StateMetaInfoSnapshot.CommonSerializerKeys key :
+                        StateMetaInfoSnapshot.CommonSerializerKeys.values()) {
+                    TypeSerializerSnapshot<?> serializer = state.getTypeSerializerSnapshot(key);
+                    if (serializer == null) {
+                        continue;
+                    }
+                    String role =
+                            key == StateMetaInfoSnapshot.CommonSerializerKeys.KEY_SERIALIZER
+                                    ? "broadcast key"
+                                    : "element";
+                    for (KryoPart part : SerializerParts.kryoParts(serializer, role)) {
+                        if (part.contents().isKryoFieldGeometryState()) {
+                            found.add(new Found(handle.operator(), state.getName(), kind, part));
+                        }
                     }
                 }
             }

@@ -28,6 +28,8 @@ import org.apache.flink.runtime.state.IncrementalKeyedStateHandle;
 import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.KeyedBackendSerializationProxy;
 import org.apache.flink.runtime.state.KeyedStateHandle;
+import org.apache.flink.runtime.state.OperatorBackendSerializationProxy;
+import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.StreamStateHandle;
 import org.apache.flink.runtime.state.filesystem.AbstractFsCheckpointStorageAccess;
 import org.apache.flink.runtime.state.metainfo.StateMetaInfoSnapshot;
@@ -37,7 +39,8 @@ import org.apache.flink.runtime.state.metainfo.StateMetaInfoSnapshot;
  * a restore reads it: the metadata file ({@link Checkpoints#loadCheckpointMetadata}), then, per
  * keyed state handle, the {@link KeyedBackendSerializationProxy} with the key serializer's snapshot
  * and every state's meta info, at the start of the handle's stream (heap backend, canonical
- * savepoints) or in its meta data file (RocksDB native savepoints). No state data is read.
+ * savepoints) or in its meta data file (RocksDB native savepoints); per operator state handle, the
+ * {@link OperatorBackendSerializationProxy} at the start of its stream. No state data is read.
  */
 @Internal
 public final class SavepointStates {
@@ -124,14 +127,85 @@ public final class SavepointStates {
         }
     }
 
+    /** The operator state (lists, union lists, broadcast state) of one subtask of one operator. */
+    public static final class OperatorHandle {
+        private final String operator;
+        private final int subtask;
+        private final OperatorStateHandle handle;
+        private final List<StateMetaInfoSnapshot> states;
+        private final String unreadable;
+
+        OperatorHandle(
+                String operator,
+                int subtask,
+                OperatorStateHandle handle,
+                OperatorBackendSerializationProxy proxy,
+                String unreadable) {
+            this.operator = operator;
+            this.subtask = subtask;
+            this.handle = handle;
+            List<StateMetaInfoSnapshot> states = new ArrayList<>();
+            if (proxy != null) {
+                states.addAll(proxy.getOperatorStateMetaInfoSnapshots());
+                states.addAll(proxy.getBroadcastStateMetaInfoSnapshots());
+            }
+            this.states = Collections.unmodifiableList(states);
+            this.unreadable = unreadable;
+        }
+
+        /** The operator as a reader finds it: its uid or name where recorded, and its id. */
+        public String operator() {
+            return operator;
+        }
+
+        public int subtask() {
+            return subtask;
+        }
+
+        public OperatorStateHandle handle() {
+            return handle;
+        }
+
+        /** The meta info of every list, union list and broadcast state. */
+        public List<StateMetaInfoSnapshot> states() {
+            return states;
+        }
+
+        /**
+         * The elements of a list or union list state (one offset each); {@code -1} for broadcast
+         * state, whose entries the handle does not count.
+         */
+        public long elements(String state) {
+            OperatorStateHandle.StateMetaInfo info =
+                    handle.getStateNameToPartitionOffsets().get(state);
+            if (info == null) {
+                return 0;
+            }
+            return info.getDistributionMode() == OperatorStateHandle.Mode.BROADCAST
+                    ? -1
+                    : info.getOffsets().length;
+        }
+
+        /** Why the handle's meta info could not be read, or {@code null}. */
+        public String unreadable() {
+            return unreadable;
+        }
+    }
+
     private final String pointer;
     private final int metadataVersion;
     private final List<KeyedHandle> keyedHandles;
+    private final List<OperatorHandle> operatorHandles;
 
-    private SavepointStates(String pointer, int metadataVersion, List<KeyedHandle> keyedHandles) {
+    private SavepointStates(
+            String pointer,
+            int metadataVersion,
+            List<KeyedHandle> keyedHandles,
+            List<OperatorHandle> operatorHandles) {
         this.pointer = pointer;
         this.metadataVersion = metadataVersion;
         this.keyedHandles = keyedHandles;
+        this.operatorHandles = operatorHandles;
     }
 
     /**
@@ -163,6 +237,7 @@ public final class SavepointStates {
             metadata = Checkpoints.loadCheckpointMetadata(in, classLoader, pointer);
         }
         List<KeyedHandle> handles = new ArrayList<>();
+        List<OperatorHandle> operatorHandles = new ArrayList<>();
         for (OperatorState operator : metadata.getOperatorStates()) {
             for (int subtask = 0; subtask < operator.getParallelism(); subtask++) {
                 OperatorSubtaskState state = operator.getState(subtask);
@@ -172,9 +247,16 @@ public final class SavepointStates {
                 for (KeyedStateHandle handle : state.getManagedKeyedState()) {
                     handles.add(readHandle(operator, subtask, handle, classLoader));
                 }
+                for (OperatorStateHandle handle : state.getManagedOperatorState()) {
+                    operatorHandles.add(readHandle(operator, subtask, handle, classLoader));
+                }
             }
         }
-        return new SavepointStates(pointer, version, Collections.unmodifiableList(handles));
+        return new SavepointStates(
+                pointer,
+                version,
+                Collections.unmodifiableList(handles),
+                Collections.unmodifiableList(operatorHandles));
     }
 
     public String pointer() {
@@ -192,6 +274,11 @@ public final class SavepointStates {
 
     public List<KeyedHandle> keyedHandles() {
         return keyedHandles;
+    }
+
+    /** The managed operator state of every operator and subtask. */
+    public List<OperatorHandle> operatorHandles() {
+        return operatorHandles;
     }
 
     private static InputStream openMetadata(String pointer) throws IOException {
@@ -226,6 +313,34 @@ public final class SavepointStates {
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
+    }
+
+    private static OperatorHandle readHandle(
+            OperatorState operator,
+            int subtask,
+            OperatorStateHandle handle,
+            ClassLoader classLoader) {
+        String label = label(operator);
+        OperatorBackendSerializationProxy proxy =
+                new OperatorBackendSerializationProxy(classLoader);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(classLoader);
+        try (InputStream in = handle.openInputStream()) {
+            proxy.read(new DataInputViewStreamWrapper(in));
+            return new OperatorHandle(label, subtask, handle, proxy, null);
+        } catch (IOException | RuntimeException e) {
+            return new OperatorHandle(label, subtask, handle, null, e.toString());
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    /** The operator's uid or name where recorded, and its id. */
+    static String label(OperatorState operator) {
+        String id = operator.getOperatorID().toHexString();
+        String uid = optional(operator, true);
+        String label = uid != null ? uid : optional(operator, false);
+        return label == null ? id : label + " (" + id + ")";
     }
 
     /** The operator's uid or name where this Flink records them (2.x), else {@code null}. */
