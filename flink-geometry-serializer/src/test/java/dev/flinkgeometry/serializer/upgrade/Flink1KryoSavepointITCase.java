@@ -15,6 +15,7 @@ import static dev.flinkgeometry.testing.KryoGeometryStateJob.GOLDEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.KryoGeometryStateJob;
 import dev.flinkgeometry.testing.KryoGeometryStateJob.Declared;
@@ -149,6 +150,36 @@ class Flink1KryoSavepointITCase {
         }
         // The keys of the geometry-keyed operator come back byte-reversed: no lookup finds them.
         assertThat(KryoGeometryStateJob.readNames()).as("names found by key point").isEmpty();
+    }
+
+    /**
+     * The hole that {@link GeometryTypes#registerWith} closes: a job that declares its state with
+     * the library but does not call it gets no error; the library's serializer takes over what Kryo
+     * 5 misread, and the next savepoint stores the byte-reversed values in the library's format.
+     */
+    @ParameterizedTest
+    @MethodSource("goldenSavepoints")
+    void withoutRegisterWithTheLibraryTakesOverTheByteReversedValues(String golden)
+            throws Exception {
+        StreamExecutionEnvironment env =
+                SavepointJobs.environment(backend(golden), copyOfGolden(golden).toUri().toString());
+        KryoGeometryStateJob.build(env, Declared.LIBRARY, Declared.KRYO, false);
+        String next =
+                SavepointJobs.stopWithSavepoint(
+                        KryoGeometryStateJob.start(jobs, env, "library without registerWith"),
+                        temp.resolve("next").toUri().toString(),
+                        SavepointFormatType.CANONICAL);
+
+        Map<String, Values> read = KryoGeometryStateJob.readValues();
+        assertThat(read).hasSize(KryoGeometryStateJob.keys().size());
+        for (String key : KryoGeometryStateJob.keys()) {
+            int i = KryoGeometryStateJob.index(key);
+            assertByteReversed(
+                    key + " point", read.get(key).point(), KryoGeometryStateJob.point(i));
+        }
+        assertThat(valueSnapshot(SavepointContents.read(next), KryoGeometryStateJob.POINT_STATE))
+                .as("the next savepoint's snapshot of the misread points")
+                .isInstanceOf(GeometrySerializerSnapshot.class);
     }
 
     static Stream<Arguments> flink2Backends() {
