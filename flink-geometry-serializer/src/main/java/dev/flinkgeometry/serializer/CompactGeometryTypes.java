@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.internal.savepoint.Flink1KryoStateGuard;
 import java.util.Objects;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
@@ -50,10 +51,13 @@ public final class CompactGeometryTypes {
      * times, for any number of environments.
      *
      * @throws IllegalStateException if another factory (e.g. {@link GeometryTypeInfoFactory}) is
-     *     registered for {@code Geometry}
+     *     registered for {@code Geometry}, or, on Flink 2.x, if the savepoint to restore holds
+     *     geometry state of Flink 1.x's Kryo (as {@link GeometryTypes#registerWith})
      */
     public static synchronized void registerWith(StreamExecutionEnvironment env) {
         Objects.requireNonNull(env, "env");
+        Flink1KryoStateGuard.check(
+                env.getConfiguration(), Thread.currentThread().getContextClassLoader());
         if (!isRegistered()) {
             TypeExtractor.registerFactory(Geometry.class, CompactGeometryTypeInfoFactory.class);
         }

@@ -15,6 +15,7 @@ import static dev.flinkgeometry.testing.KryoGeometryStateJob.GOLDEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.serializer.CompactGeometryTypes;
 import dev.flinkgeometry.serializer.GeometrySerializerSnapshot;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.KryoGeometryStateJob;
@@ -102,6 +103,18 @@ class Flink1KryoSavepointITCase {
                                 + " declared with GeometryTypeInfo, take a savepoint there")
                 .hasMessageContaining("docs/UPGRADE.md");
         assertThat(digests(savepoint)).as("the savepoint's files").isEqualTo(before);
+    }
+
+    @Test
+    void theCompactRegistrationRefusesTheRestoreToo() throws Exception {
+        Path savepoint = copyOfGolden("rocksdb-native");
+        StreamExecutionEnvironment env =
+                SavepointJobs.environment("rocksdb", savepoint.toUri().toString());
+
+        assertThatThrownBy(() -> CompactGeometryTypes.registerWith(env))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("was written by Flink 1.x (savepoint metadata version 4)")
+                .hasMessageContaining("docs/UPGRADE.md");
     }
 
     @ParameterizedTest
