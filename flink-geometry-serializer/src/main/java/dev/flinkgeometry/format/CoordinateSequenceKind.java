@@ -11,8 +11,10 @@
  */
 package dev.flinkgeometry.format;
 
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.locationtech.jts.geom.CoordinateSequenceFactory;
 import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.PrecisionModel;
 import org.locationtech.jts.geom.impl.CoordinateArraySequenceFactory;
 import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 
@@ -26,10 +28,18 @@ public enum CoordinateSequenceKind {
     /** {@code PackedCoordinateSequence.Double}: one {@code double[]} per sequence, bulk-copied. */
     PACKED_DOUBLE(PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
 
+    /** Factories of non-zero SRIDs kept, one per slot of {@code srid & (SRID_SLOTS - 1)}. */
+    private static final int SRID_SLOTS = 64;
+
+    private final PrecisionModel floating = new PrecisionModel();
+    private final CoordinateSequenceFactory sequenceFactory;
     private final GeometryFactory factory;
+    private final AtomicReferenceArray<GeometryFactory> bySrid =
+            new AtomicReferenceArray<>(SRID_SLOTS);
 
     CoordinateSequenceKind(CoordinateSequenceFactory sequenceFactory) {
-        this.factory = new GeometryFactory(sequenceFactory);
+        this.sequenceFactory = sequenceFactory;
+        this.factory = new GeometryFactory(floating, 0, sequenceFactory);
     }
 
     /**
@@ -38,5 +48,25 @@ public enum CoordinateSequenceKind {
      */
     public GeometryFactory geometryFactory() {
         return factory;
+    }
+
+    /**
+     * The factory of decoded geometries of {@code srid}: as {@link #geometryFactory()}, with that
+     * SRID, so that geometries JTS derives from a decoded one (centroid, envelope, buffer, union)
+     * keep its SRID. Factories are kept in a small table: a stream of few SRIDs allocates none per
+     * record, and hostile input with many SRIDs cannot grow it.
+     */
+    public GeometryFactory geometryFactory(int srid) {
+        if (srid == 0) {
+            return factory;
+        }
+        int slot = srid & (SRID_SLOTS - 1);
+        GeometryFactory kept = bySrid.getAcquire(slot);
+        if (kept != null && kept.getSRID() == srid) {
+            return kept;
+        }
+        GeometryFactory made = new GeometryFactory(floating, srid, sequenceFactory);
+        bySrid.setRelease(slot, made);
+        return made;
     }
 }

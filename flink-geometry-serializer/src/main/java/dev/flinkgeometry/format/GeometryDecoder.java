@@ -44,14 +44,12 @@ public final class GeometryDecoder {
             new GeometryDecoder(CoordinateSequenceKind.PACKED_DOUBLE, false);
 
     private final CoordinateSequenceKind kind;
-    private final GeometryFactory factory;
 
     /** The state of one decode, reused by a {@link #reusing} decoder; {@code null} if shared. */
     private final Reader reusable;
 
     private GeometryDecoder(CoordinateSequenceKind kind, boolean reuse) {
         this.kind = kind;
-        this.factory = kind.geometryFactory();
         this.reusable = reuse ? new Reader() : null;
     }
 
@@ -109,6 +107,9 @@ public final class GeometryDecoder {
         /** Where the geometry read last ended (before any collection padding). */
         int end;
 
+        /** The factory of the geometry being read: its SRID is the header's. */
+        GeometryFactory factory;
+
         void start(byte[] bytes, int base, int limit) {
             this.bytes = bytes;
             this.base = base;
@@ -142,6 +143,7 @@ public final class GeometryDecoder {
             if (count < 0) {
                 throw error("negative count " + count, start + 4);
             }
+            factory = kind.geometryFactory(srid);
             int body = start + GeometryFormat.HEADER_BYTES;
             Geometry geometry;
             switch (type) {
@@ -291,6 +293,7 @@ public final class GeometryDecoder {
                         count + " collection members cannot fit in " + (limit - at) + " bytes",
                         at - 4);
             }
+            GeometryFactory own = factory; // each member sets the factory of its own SRID
             Geometry[] members = new Geometry[count];
             int offset = at;
             for (int i = 0; i < count; i++) {
@@ -302,7 +305,8 @@ public final class GeometryDecoder {
                 offset = padded;
             }
             end = offset;
-            return factory.createGeometryCollection(members);
+            factory = own;
+            return own.createGeometryCollection(members);
         }
 
         boolean allNaN(int offset, CoordinateLayout layout) {

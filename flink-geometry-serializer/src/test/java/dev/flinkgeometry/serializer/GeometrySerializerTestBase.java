@@ -86,7 +86,7 @@ abstract class GeometrySerializerTestBase<T extends Geometry> extends Serializer
             assertThat(decoded).isInstanceOf(getTypeClass());
             assertThat(decoded.getFactory())
                     .as("factory of decoded %s", datum)
-                    .isSameAs(sequenceKind().geometryFactory());
+                    .isSameAs(sequenceKind().geometryFactory(decoded.getSRID()));
             ExactGeometry.assertSequencesHaveValueLayout(decoded);
             for (CoordinateSequence sequence : ExactGeometry.sequences(decoded)) {
                 assertThat(sequence).as("a sequence of %s", decoded).isInstanceOf(expectedKind);

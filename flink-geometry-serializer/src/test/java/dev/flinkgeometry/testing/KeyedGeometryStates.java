@@ -31,7 +31,9 @@ import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
+import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
@@ -118,6 +120,33 @@ public final class KeyedGeometryStates {
         if (decoded) {
             assertSequencesHaveValueLayout(actual);
             assertThat(actual.getClass()).as(what).isEqualTo(expected.getClass());
+            assertFactoryCarriesTheSrid(what, actual);
+        }
+    }
+
+    /**
+     * A decoded geometry's factory, and each member's, has the geometry's SRID, so that geometries
+     * JTS derives from it keep that SRID.
+     */
+    private static void assertFactoryCarriesTheSrid(String what, Geometry geometry) {
+        int srid = geometry.getSRID();
+        assertThat(geometry.getFactory().getSRID()).as("%s: factory SRID", what).isEqualTo(srid);
+        Envelope bounds = geometry.getEnvelopeInternal();
+        boolean finite =
+                Double.isFinite(bounds.getMinX() + bounds.getMaxX())
+                        && Double.isFinite(bounds.getMinY() + bounds.getMaxY());
+        if (finite) { // JTS cannot derive an envelope or centroid from NaN or infinite ordinates
+            assertThat(geometry.getEnvelope().getSRID())
+                    .as("%s: envelope SRID", what)
+                    .isEqualTo(srid);
+            assertThat(geometry.getCentroid().getSRID())
+                    .as("%s: centroid SRID", what)
+                    .isEqualTo(srid);
+        }
+        if (geometry instanceof GeometryCollection) {
+            for (int i = 0; i < geometry.getNumGeometries(); i++) {
+                assertFactoryCarriesTheSrid(what + ", member " + i, geometry.getGeometryN(i));
+            }
         }
     }
 

@@ -44,11 +44,9 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  */
 public final class TwkbReader {
     private final CoordinateSequenceKind kind;
-    private final GeometryFactory factory;
 
     private TwkbReader(CoordinateSequenceKind kind) {
         this.kind = kind;
-        this.factory = kind.geometryFactory();
     }
 
     /** A reader building sequences of {@code kind}. */
@@ -71,9 +69,8 @@ public final class TwkbReader {
             throw new IndexOutOfBoundsException(
                     "region [" + offset + ", " + offset + "+" + length + ") of " + bytes.length);
         }
-        Geometry point = xyPoint(bytes, offset, length);
+        Geometry point = xyPoint(bytes, offset, length, srid);
         if (point != null) {
-            point.setSRID(srid);
             return point;
         }
         Reader reader = new Reader(bytes, offset, offset + length, srid);
@@ -92,7 +89,7 @@ public final class TwkbReader {
      * the words would pass the array's end, or if the point does not end the region exactly: the
      * reader below then reads it, and reports what is wrong.
      */
-    private Geometry xyPoint(byte[] bytes, int offset, int length) {
+    private Geometry xyPoint(byte[] bytes, int offset, int length, int srid) {
         int at = offset + 2;
         if (length < 4
                 || bytes.length - at < 2 * Long.BYTES
@@ -116,7 +113,7 @@ public final class TwkbReader {
                         ? new PackedCoordinateSequence.Double(new double[] {x, y}, 2, 0)
                         : new CoordinateArraySequence(
                                 new Coordinate[] {new CoordinateXY(x, y)}, 2, 0);
-        return factory.createPoint(sequence);
+        return kind.geometryFactory(srid).createPoint(sequence);
     }
 
     /** The state of one read. */
@@ -125,6 +122,7 @@ public final class TwkbReader {
         final int base;
         final int limit;
         final int srid;
+        final GeometryFactory factory;
         int position;
 
         int dimensions;
@@ -138,6 +136,7 @@ public final class TwkbReader {
             this.base = base;
             this.limit = limit;
             this.srid = srid;
+            this.factory = kind.geometryFactory(srid);
             this.position = base;
         }
 

@@ -45,7 +45,8 @@ public final class WkbReader {
     /** The smallest WKB of a point: header and two doubles. */
     private static final int MIN_POINT_BYTES = Wkb.HEADER_BYTES + 16;
 
-    private final GeometryFactory factory = CoordinateSequenceKind.ARRAY.geometryFactory();
+    /** The factory of the geometry being read: its SRID is the geometry's. */
+    private GeometryFactory factory;
 
     private byte[] bytes;
     private int base;
@@ -168,6 +169,7 @@ public final class WkbReader {
             need(4, "SRID");
             srid = readInt(little);
         }
+        factory = factoryOf(srid);
         Geometry geometry;
         switch (type) {
             case GeometryTypeCode.POINT:
@@ -252,7 +254,7 @@ public final class WkbReader {
         for (int i = 0; i < points.length; i++) {
             points[i] = (Point) geometry(depth + 1, srid, GeometryTypeCode.POINT);
         }
-        return factory.createMultiPoint(points);
+        return factoryOf(srid).createMultiPoint(points);
     }
 
     private Geometry multiLineString(int depth, int srid, boolean little)
@@ -261,7 +263,7 @@ public final class WkbReader {
         for (int i = 0; i < lines.length; i++) {
             lines[i] = (LineString) geometry(depth + 1, srid, GeometryTypeCode.LINESTRING);
         }
-        return factory.createMultiLineString(lines);
+        return factoryOf(srid).createMultiLineString(lines);
     }
 
     private Geometry multiPolygon(int depth, int srid, boolean little) throws WkbFormatException {
@@ -269,7 +271,7 @@ public final class WkbReader {
         for (int i = 0; i < polygons.length; i++) {
             polygons[i] = (Polygon) geometry(depth + 1, srid, GeometryTypeCode.POLYGON);
         }
-        return factory.createMultiPolygon(polygons);
+        return factoryOf(srid).createMultiPolygon(polygons);
     }
 
     private Geometry collection(int depth, int srid, int start, boolean little)
@@ -283,7 +285,11 @@ public final class WkbReader {
         for (int i = 0; i < members.length; i++) {
             members[i] = geometry(depth + 1, srid, 0);
         }
-        return factory.createGeometryCollection(members);
+        return factoryOf(srid).createGeometryCollection(members);
+    }
+
+    private static GeometryFactory factoryOf(int srid) {
+        return CoordinateSequenceKind.ARRAY.geometryFactory(srid);
     }
 
     private static CoordinateSequence sequence(CoordinateLayout layout, Coordinate[] coordinates) {

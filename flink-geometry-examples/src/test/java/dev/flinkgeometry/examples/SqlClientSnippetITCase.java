@@ -27,20 +27,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's SQL snippet run by Flink's real SQL client ({@code SqlClient embedded -f
+ * The SQL snippet of docs/SQL.md run by Flink's real SQL client ({@code SqlClient embedded -f
  * snippet.sql}, what {@code sql-client.sh -f} starts), in a JVM of its own with the library's jar
  * and Flink's jars on the class path and {@code execution.target: local}: the client's transcript
  * shows the module loaded by name and the snippet's results.
  */
-class ReadmeSqlClientITCase {
+class SqlClientSnippetITCase {
 
     @Test
-    void theSqlClientRunsTheReadmeSnippet(@TempDir Path work) throws Exception {
+    void theSqlClientRunsTheSqlDocSnippet(@TempDir Path work) throws Exception {
         assertTranscriptOfTheSnippet(runClient(work, List.of()));
     }
 
     /**
-     * The configuration route of the README's Kryo fallback: its {@code
+     * The configuration route of the Kryo fallback (docs/REGISTRATION.md): its {@code
      * pipeline.serialization-config} entries in the cluster's {@code config.yaml} leave SQL
      * sessions working.
      */
@@ -76,7 +76,7 @@ class ReadmeSqlClientITCase {
                         "appender.file.layout.pattern = %d %-5p %c - %m%n",
                         ""));
         Path snippet = work.resolve("snippet.sql");
-        try (InputStream in = getClass().getResourceAsStream("/readme-sql-snippet.sql")) {
+        try (InputStream in = getClass().getResourceAsStream("/sql-doc-snippet.sql")) {
             Files.write(snippet, in.readAllBytes());
         }
 

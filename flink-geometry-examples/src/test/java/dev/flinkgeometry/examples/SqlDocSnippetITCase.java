@@ -34,19 +34,20 @@ import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.WKBReader;
 
 /**
- * The README's SQL snippet, statement by statement, through {@code TableEnvironment.executeSql}
- * (what the SQL client does with each statement; there is no SQL client binary in this build): its
- * results are checked, and printed as a transcript. The README must hold the snippet verbatim.
+ * The SQL snippet of docs/SQL.md, statement by statement, through {@code
+ * TableEnvironment.executeSql} (what the SQL client does with each statement; there is no SQL
+ * client binary in this build): its results are checked, and printed as a transcript. docs/SQL.md
+ * must hold the snippet verbatim.
  */
-class ReadmeSqlSnippetITCase {
-    private static final String SNIPPET = "/readme-sql-snippet.sql";
+class SqlDocSnippetITCase {
+    private static final String SNIPPET = "/sql-doc-snippet.sql";
     private static final Pattern SET = Pattern.compile("SET '([^']+)' = '([^']*)'");
 
     @Test
-    void theReadmeSnippetRunsAndGivesExactResults() throws Exception {
+    void theSqlDocSnippetRunsAndGivesExactResults() throws Exception {
         String snippet = snippet();
-        assertThat(Files.readString(Paths.get("..", "README.md"), StandardCharsets.UTF_8))
-                .as("README.md holds the snippet of %s", SNIPPET)
+        assertThat(Files.readString(Paths.get("..", "docs", "SQL.md"), StandardCharsets.UTF_8))
+                .as("docs/SQL.md holds the snippet of %s", SNIPPET)
                 .contains(snippet);
 
         // SET is the SQL client's own statement: its session configuration, which it applies to
@@ -122,7 +123,7 @@ class ReadmeSqlSnippetITCase {
     }
 
     private static String snippet() throws IOException {
-        try (InputStream in = ReadmeSqlSnippetITCase.class.getResourceAsStream(SNIPPET)) {
+        try (InputStream in = SqlDocSnippetITCase.class.getResourceAsStream(SNIPPET)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
