@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.flink1;
 
+import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.KryoGeometryStateJob;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.io.IOException;
@@ -23,12 +24,15 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.locationtech.jts.geom.Point;
 
 /**
  * Writes the golden savepoints of {@link KryoGeometryStateJob} with the Flink of this module's
  * class path (1.20.3): the job declares its geometry state from classes, so Flink 1.x's Kryo (2.24)
  * writes it. One savepoint per backend and format, each in a folder named as {@link
- * KryoGeometryStateJob#GOLDEN_SAVEPOINTS} lists them.
+ * KryoGeometryStateJob#GOLDEN_SAVEPOINTS} lists them; and the savepoints of the upgrade checklist's
+ * first step, the same job without geometry keys moved out of Kryo on Flink 1.20 ({@link
+ * KryoGeometryStateJob#MIGRATED_ON_FLINK_1}).
  *
  * <p>Not a test: run by hand, as {@code docs/UPGRADE.md} ("Golden savepoints") shows, with the
  * folder to write into as the only argument (the serializer module's {@code
@@ -48,6 +52,8 @@ public final class Flink1KryoSavepoints {
         write(jobs, "hashmap", SavepointFormatType.CANONICAL, scratch, output);
         write(jobs, "rocksdb", SavepointFormatType.CANONICAL, scratch, output);
         write(jobs, "rocksdb", SavepointFormatType.NATIVE, scratch, output);
+        migrate(jobs, "hashmap", scratch, output);
+        migrate(jobs, "rocksdb", scratch, output);
         System.out.println("Flink " + flink + " wrote the savepoints into " + output);
         System.exit(0);
     }
@@ -71,6 +77,41 @@ public final class Flink1KryoSavepoints {
         Path target = output.resolve(backend + "-" + format.name().toLowerCase());
         copyFolder(Paths.get(java.net.URI.create(savepoint)), target);
         System.out.println(backend + " " + format + ": " + savepoint + " -> " + target);
+    }
+
+    /**
+     * The upgrade checklist's first step: the job without geometry keys writes its state in Kryo,
+     * then restores with the library's types, reads every key (Flink migrates), and is stopped with
+     * the savepoint that {@link KryoGeometryStateJob#MIGRATED_ON_FLINK_1} names.
+     */
+    private static void migrate(SavepointJobs jobs, String backend, Path scratch, Path output)
+            throws Exception {
+        StreamExecutionEnvironment writer = SavepointJobs.environment(backend, null);
+        KryoGeometryStateJob.build(writer, KryoGeometryStateJob.Declared.FROM_CLASSES, null, true);
+        String kryo =
+                SavepointJobs.stopWithSavepoint(
+                        KryoGeometryStateJob.start(jobs, writer, "write Kryo state on " + backend),
+                        scratch.toUri().toString(),
+                        SavepointFormatType.CANONICAL);
+
+        StreamExecutionEnvironment reader = SavepointJobs.environment(backend, kryo);
+        GeometryTypes.registerWith(reader);
+        KryoGeometryStateJob.build(reader, KryoGeometryStateJob.Declared.LIBRARY, null, false);
+        String migrated =
+                SavepointJobs.stopWithSavepoint(
+                        KryoGeometryStateJob.start(jobs, reader, "migrate on " + backend),
+                        scratch.toUri().toString(),
+                        SavepointFormatType.CANONICAL);
+        for (String key : KryoGeometryStateJob.keys()) {
+            Point read = KryoGeometryStateJob.readValues().get(key).point();
+            Point written = KryoGeometryStateJob.point(KryoGeometryStateJob.index(key));
+            if (!read.equalsExact(written)) {
+                throw new IllegalStateException(key + ": read " + read + ", wrote " + written);
+            }
+        }
+        Path target = output.resolve(backend + "-migrated-on-1.20");
+        copyFolder(Paths.get(java.net.URI.create(migrated)), target);
+        System.out.println(backend + " migrated: " + migrated + " -> " + target);
     }
 
     private static void copyFolder(Path from, Path to) throws IOException {

@@ -65,6 +65,14 @@ public final class KryoGeometryStateJob {
      */
     public static final String GOLDEN = "savepoints/flink-1.20.3-kryo";
 
+    /**
+     * The savepoints of the job without geometry keys, written with Kryo on Flink 1.20.3 and then
+     * restored there with the library's types, as the upgrade checklist has it: under {@link
+     * #GOLDEN}, one per backend.
+     */
+    public static final List<String> MIGRATED_ON_FLINK_1 =
+            List.of("hashmap-migrated-on-1.20", "rocksdb-migrated-on-1.20");
+
     /** The golden savepoints: {@code <backend>-<format>} folders under {@link #GOLDEN}. */
     public static final List<String> GOLDEN_SAVEPOINTS =
             List.of("hashmap-canonical", "rocksdb-canonical", "rocksdb-native");
@@ -103,6 +111,7 @@ public final class KryoGeometryStateJob {
     private static final List<Point> READ_RECENT =
             new java.util.concurrent.CopyOnWriteArrayList<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
+    private static volatile int operators = 2;
 
     private KryoGeometryStateJob() {}
 
@@ -186,7 +195,8 @@ public final class KryoGeometryStateJob {
      * Builds the job on {@code env}: writes every key's state if {@code write}, else reads it into
      * {@link #readValues()} and {@link #readNames()}. {@code values} declares the geometry values
      * (value, list elements, map values), {@code keys} the geometry keys (of the keyed state, and
-     * the map's user keys).
+     * the map's user keys); with {@code keys} {@code null} the job has no geometry keys: neither
+     * the operator keyed by points nor the map {@value #VISITS_STATE}.
      */
     public static void build(
             StreamExecutionEnvironment env, Declared values, Declared keys, boolean write) {
@@ -196,6 +206,10 @@ public final class KryoGeometryStateJob {
                 .uid(VALUES_UID)
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard-values");
+        operators = keys == null ? 1 : 2;
+        if (keys == null) {
+            return;
+        }
         input.keyBy(new PointOfKey(), type(keys, Point.class))
                 .process(new NameFunction(write))
                 .uid(KEYS_UID)
@@ -209,7 +223,7 @@ public final class KryoGeometryStateJob {
         READ_VALUES.clear();
         READ_NAMES.clear();
         READ_RECENT.clear();
-        CountDownLatch latch = new CountDownLatch(2 * KEY_COUNT);
+        CountDownLatch latch = new CountDownLatch(operators * KEY_COUNT);
         handled = latch;
         return jobs.startAndAwait(env, name, latch);
     }
@@ -296,6 +310,9 @@ public final class KryoGeometryStateJob {
                                 new MapStateDescriptor<>(
                                         POLYGONS_STATE, Types.STRING, type(values, Polygon.class)));
             }
+            if (keys == null) {
+                return;
+            }
             visits =
                     keys == Declared.FROM_CLASSES
                             ? map(new MapStateDescriptor<>(VISITS_STATE, Point.class, String.class))
@@ -343,7 +360,9 @@ public final class KryoGeometryStateJob {
                 point.update(point(i));
                 lines.update(lines(i));
                 polygons.putAll(polygons(i));
-                visits.putAll(visits(i));
+                if (visits != null) {
+                    visits.putAll(visits(i));
+                }
             } else if (point.value() != null) {
                 List<LineString> readLines = new ArrayList<>();
                 lines.get().forEach(readLines::add);
@@ -352,8 +371,10 @@ public final class KryoGeometryStateJob {
                     readPolygons.put(entry.getKey(), entry.getValue());
                 }
                 Map<Point, String> readVisits = new HashMap<>();
-                for (Map.Entry<Point, String> entry : visits.entries()) {
-                    readVisits.put(entry.getKey(), entry.getValue());
+                if (visits != null) {
+                    for (Map.Entry<Point, String> entry : visits.entries()) {
+                        readVisits.put(entry.getKey(), entry.getValue());
+                    }
                 }
                 READ_VALUES.put(
                         key, new Values(point.value(), readLines, readPolygons, readVisits));

@@ -165,6 +165,50 @@ class Flink1KryoSavepointITCase {
         assertThat(KryoGeometryStateJob.readNames()).as("names found by key point").isEmpty();
     }
 
+    static List<String> migratedOnFlink1() {
+        return KryoGeometryStateJob.MIGRATED_ON_FLINK_1;
+    }
+
+    /**
+     * The upgrade checklist from end to end: the savepoint that Flink 1.20.3 took after moving the
+     * state out of Kryo passes {@link GeometryTypes#registerWith} and restores on Flink 2.3 with
+     * every value exact.
+     */
+    @ParameterizedTest
+    @MethodSource("migratedOnFlink1")
+    void theChecklistsFlink1SavepointRestoresWithEveryValueExact(String golden) throws Exception {
+        StreamExecutionEnvironment env =
+                SavepointJobs.environment(backend(golden), copyOfGolden(golden).toUri().toString());
+        GeometryTypes.registerWith(env);
+        KryoGeometryStateJob.build(env, Declared.LIBRARY, null, false);
+        SavepointJobs.cancel(KryoGeometryStateJob.start(jobs, env, "restore on Flink 2.x"));
+
+        Map<String, Values> read = KryoGeometryStateJob.readValues();
+        assertThat(read).hasSize(KryoGeometryStateJob.keys().size());
+        for (String key : KryoGeometryStateJob.keys()) {
+            int i = KryoGeometryStateJob.index(key);
+            Values values = read.get(key);
+            assertExact(key + " point", values.point(), KryoGeometryStateJob.point(i));
+            for (int line = 0; line < 2; line++) {
+                assertExact(
+                        key + " lines[" + line + "]",
+                        values.lines().get(line),
+                        KryoGeometryStateJob.lines(i).get(line));
+            }
+            for (Map.Entry<String, Polygon> polygon : KryoGeometryStateJob.polygons(i).entrySet()) {
+                assertExact(
+                        key + " polygons[" + polygon.getKey() + "]",
+                        values.polygons().get(polygon.getKey()),
+                        polygon.getValue());
+            }
+        }
+        List<Point> recent = KryoGeometryStateJob.readRecent();
+        assertThat(recent).hasSize(KryoGeometryStateJob.keys().size());
+        for (int i = 0; i < recent.size(); i++) {
+            assertExact("recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
+        }
+    }
+
     /**
      * The hole that {@link GeometryTypes#registerWith} closes: a job that declares its state with
      * the library but does not call it gets no error; the library's serializer takes over what Kryo

@@ -112,6 +112,26 @@ class SavepointInspectorITCase {
                 .isEqualTo(SavepointInspectorMain.KRYO_GEOMETRY_FOUND);
     }
 
+    static List<String> migratedOnFlink1() {
+        return KryoGeometryStateJob.MIGRATED_ON_FLINK_1;
+    }
+
+    @ParameterizedTest
+    @MethodSource("migratedOnFlink1")
+    void passesTheSavepointOfTheChecklistsFirstStep(String golden) throws Exception {
+        String path = golden(golden).toUri().toString();
+        SavepointReport report = SavepointInspector.inspect(path);
+
+        assertThat(report.writtenBy()).isEqualTo("Flink 1.x");
+        assertThat(report.kryoGeometryStates()).isEmpty();
+        Command gate = Command.run("--fail-on-kryo-geometry", path);
+        assertThat(gate.exit).isZero();
+        assertThat(gate.out)
+                .contains("VALUE 'point': " + KEYS + " entries")
+                .contains("GeometrySerializerSnapshot")
+                .contains("No geometry state is held by Flink's Kryo.");
+    }
+
     static Stream<Arguments> flink2Savepoints() {
         return Stream.of(
                 Arguments.of("hashmap", SavepointFormatType.CANONICAL),
