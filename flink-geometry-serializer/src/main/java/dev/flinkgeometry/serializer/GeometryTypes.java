@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.internal.savepoint.Flink1KryoStateGuard;
 import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
@@ -121,8 +122,14 @@ public final class GeometryTypes {
      * it: a type extracted there (a state descriptor built in {@code open()}) falls back to Kryo.
      * {@link #withoutRegistration} runs a test as a TaskManager would see it.
      *
+     * <p>On Flink 2.x, if {@code env} restores from a savepoint ({@code
+     * execution.state-recovery.path}) that Flink 1.x wrote and that holds geometry state written by
+     * Flink 1.x's Kryo, this call fails: Flink 2.x would read that state byte-reversed without an
+     * error (see {@code docs/UPGRADE.md}).
+     *
      * @throws IllegalStateException if another factory, or another encoding, is registered for
-     *     {@code Geometry}
+     *     {@code Geometry}, or if the savepoint to restore holds geometry state of Flink 1.x's Kryo
+     *     on Flink 2.x
      */
     public static void registerWith(StreamExecutionEnvironment env) {
         registerWith(env, GeometryEncoding.ALIGNED);
@@ -139,6 +146,8 @@ public final class GeometryTypes {
     public static synchronized void registerWith(
             StreamExecutionEnvironment env, GeometryEncoding encoding) {
         Objects.requireNonNull(env, "env");
+        Flink1KryoStateGuard.check(
+                env.getConfiguration(), Thread.currentThread().getContextClassLoader());
         Objects.requireNonNull(encoding, "encoding");
         GeometryEncoding registered = registeredEncoding();
         if (registered == null) {

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.serializer.internal.MapUserKeyMigrationNotice;
+import dev.flinkgeometry.serializer.internal.savepoint.Flink1KryoStateGuard;
 import org.apache.flink.api.common.typeutils.TypeSerializerSchemaCompatibility;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.locationtech.jts.geom.Geometry;
@@ -70,6 +71,7 @@ final class SnapshotResolution<T extends Geometry> {
     /** Old state of a predecessor (legacy WKB, Kryo, Sedona): after migration, or refused. */
     TypeSerializerSchemaCompatibility<T> predecessor(TypeSerializerSnapshot<?> oldSnapshot) {
         if (PredecessorSnapshots.canMigrateFrom(oldSnapshot, declared)) {
+            Flink1KryoStateGuard.warnOfKryoMigration(oldSnapshot, serializer);
             return afterMigration(oldSnapshot.getClass().getName());
         }
         return incompatible(

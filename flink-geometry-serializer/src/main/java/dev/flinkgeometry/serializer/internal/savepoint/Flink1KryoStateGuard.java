@@ -1,0 +1,137 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.serializer.internal.savepoint;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Refuses, on Flink 2.x, to start a job from a savepoint that Flink 1.x wrote if that savepoint
+ * holds geometry state written field by field by Flink 1.x's Kryo (2.24). Flink 2.x reads such
+ * state with Kryo 5 without an error, every double byte-reversed, and keeps the damage in the next
+ * savepoint.
+ *
+ * <p>Why the signal is the savepoint's metadata version and not the Kryo snapshot: Flink 1.20 and
+ * 2.x write the same {@code KryoSerializerSnapshot} (version 2, the same class name, fields and
+ * registrations), and Kryo 2.24's record of a JTS geometry is also a valid Kryo 5 record; nothing a
+ * serializer is shown at restore tells the two lines apart. The metadata version does: Flink 1.x
+ * writes 4 or less, Flink 2.0 writes 5 and 2.3 writes 6, and a Flink line never writes another
+ * line's version. Its one blind spot: RocksDB state that a Flink 2.x job restored from a Flink 1.x
+ * savepoint and never registered keeps its Kryo 2.24 bytes in the next, 2.x savepoint.
+ */
+@Internal
+public final class Flink1KryoStateGuard {
+    private static final Logger LOG = LoggerFactory.getLogger(Flink1KryoStateGuard.class);
+
+    /** The page of the project's docs that says how to upgrade such state. */
+    public static final String UPGRADE_PAGE = "docs/UPGRADE.md";
+
+    private static final FlinkLine RUNNING = FlinkLine.running();
+
+    private Flink1KryoStateGuard() {}
+
+    /**
+     * Checks the savepoint that {@code config} restores from ({@code
+     * execution.state-recovery.path}), if any, when this JVM runs Flink 2.x, resolving serializer
+     * snapshots with {@code classLoader} (the user code class loader; {@code null} for this
+     * library's).
+     *
+     * @throws IllegalStateException naming every Kryo-held geometry state of a Flink 1.x savepoint
+     *     and the way out
+     */
+    public static void check(ReadableConfig config, ClassLoader classLoader) {
+        if (RUNNING != FlinkLine.FLINK_2) {
+            return; // Flink 1.x reads Flink 1.x's Kryo right, and cannot restore 2.x savepoints
+        }
+        String pointer = config.get(StateRecoveryOptions.SAVEPOINT_PATH);
+        if (pointer == null) {
+            return;
+        }
+        ClassLoader loader =
+                classLoader != null ? classLoader : Flink1KryoStateGuard.class.getClassLoader();
+        SavepointStates savepoint;
+        try {
+            if (FlinkLine.ofMetadataVersion(SavepointStates.metadataVersion(pointer))
+                    == FlinkLine.FLINK_2) {
+                return;
+            }
+            savepoint = SavepointStates.read(pointer, loader);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "Cannot check the savepoint {} for geometry state that Flink 1.x's Kryo wrote; "
+                            + "the restore goes ahead unchecked (see {})",
+                    pointer,
+                    UPGRADE_PAGE,
+                    e);
+            return;
+        }
+        for (SavepointStates.KeyedHandle handle : savepoint.keyedHandles()) {
+            if (handle.unreadable() != null) {
+                LOG.warn(
+                        "Cannot check keyed state of operator {} in {}: {}",
+                        handle.operator(),
+                        pointer,
+                        handle.unreadable());
+            }
+        }
+        List<KryoGeometryStates.Found> found = KryoGeometryStates.in(savepoint);
+        if (!found.isEmpty()) {
+            throw new IllegalStateException(message(savepoint, found));
+        }
+    }
+
+    /**
+     * Logs, on Flink 2.x, that Kryo-held geometry state is being migrated: right only for state
+     * that Flink 2.x wrote, which the Kryo snapshot cannot show (the class comment says why).
+     */
+    public static void warnOfKryoMigration(TypeSerializerSnapshot<?> oldSnapshot, String target) {
+        if (oldSnapshot instanceof KryoSerializerSnapshot && RUNNING == FlinkLine.FLINK_2) {
+            LOG.warn(
+                    "{} migrates geometry state that Kryo wrote. On Flink 2.x that is right only"
+                            + " for state that Flink 2.x wrote: state from a Flink 1.x savepoint is"
+                            + " read byte-reversed. GeometryTypes.registerWith refuses such"
+                            + " savepoints; see {}",
+                    target,
+                    UPGRADE_PAGE);
+        }
+    }
+
+    /** The error: what was found, why it cannot be restored here, and the way out. */
+    static String message(SavepointStates savepoint, List<KryoGeometryStates.Found> found) {
+        StringBuilder text =
+                new StringBuilder("The savepoint ")
+                        .append(savepoint.pointer())
+                        .append(" was written by Flink 1.x (savepoint metadata version ")
+                        .append(savepoint.metadataVersion())
+                        .append(") and holds geometry state that Flink 1.x's Kryo 2.24 wrote:");
+        for (KryoGeometryStates.Found state : found) {
+            text.append("\n  - ").append(state.describe());
+        }
+        return text.append(
+                        "\nFlink 2.x reads such state with Kryo 5, which gives every coordinate"
+                                + " back byte-reversed without an error, and the next savepoint"
+                                + " keeps the damage. Restore this savepoint on Flink 1.20 with"
+                                + " flink-geometry and the state declared with GeometryTypeInfo,"
+                                + " take a savepoint there, check it with the savepoint inspector,"
+                                + " then start on Flink 2.x from that savepoint: see ")
+                .append(UPGRADE_PAGE)
+                .append('.')
+                .toString();
+    }
+}
