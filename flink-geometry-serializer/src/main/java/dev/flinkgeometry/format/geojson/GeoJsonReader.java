@@ -55,7 +55,7 @@ public final class GeoJsonReader {
     public Geometry read(String text) throws GeoJsonFormatException {
         JsonValue root = JsonParser.parse(text);
         hasZ = false;
-        findZ(root, 0);
+        findZ(root);
         Geometry geometry = geometry(root);
         setSrid(geometry, srid(root));
         return geometry;
@@ -99,7 +99,7 @@ public final class GeoJsonReader {
                     "expected a \"coordinates\" member in a " + type.text(), value.offset);
         }
         try {
-            return build(name, array(coordinates, "the coordinates"));
+            return build(name, array(coordinates, "the coordinates"), coordinates.offset);
         } catch (IllegalArgumentException e) {
             // JTS refuses the shape (a line of one point, a ring that is not closed)
             throw new GeoJsonFormatException(e.getMessage(), coordinates.offset);
@@ -120,11 +120,11 @@ public final class GeoJsonReader {
         }
     }
 
-    private Geometry build(String name, List<JsonValue> coordinates)
+    private Geometry build(String name, List<JsonValue> coordinates, int offset)
             throws GeoJsonFormatException {
         switch (name) {
             case "point":
-                return point(coordinates);
+                return point(coordinates, offset);
             case "linestring":
                 return factory.createLineString(sequence(coordinates));
             case "polygon":
@@ -133,7 +133,8 @@ public final class GeoJsonReader {
                 {
                     Point[] points = new Point[coordinates.size()];
                     for (int i = 0; i < points.length; i++) {
-                        points[i] = point(array(coordinates.get(i), "a MultiPoint member"));
+                        JsonValue member = coordinates.get(i);
+                        points[i] = point(array(member, "a MultiPoint member"), member.offset);
                     }
                     return factory.createMultiPoint(points);
                 }
@@ -158,12 +159,12 @@ public final class GeoJsonReader {
         }
     }
 
-    private Point point(List<JsonValue> position) throws GeoJsonFormatException {
+    private Point point(List<JsonValue> position, int offset) throws GeoJsonFormatException {
         if (position.isEmpty()) {
             return factory.createPoint(factory.getCoordinateSequenceFactory().create(0, dimension()));
         }
         CoordinateSequence sequence = factory.getCoordinateSequenceFactory().create(1, dimension());
-        position(position, sequence, 0);
+        position(position, sequence, 0, offset);
         return factory.createPoint(sequence);
     }
 
@@ -189,15 +190,16 @@ public final class GeoJsonReader {
         CoordinateSequence sequence =
                 factory.getCoordinateSequenceFactory().create(positions.size(), dimension());
         for (int i = 0; i < positions.size(); i++) {
-            position(array(positions.get(i), "a position"), sequence, i);
+            JsonValue position = positions.get(i);
+            position(array(position, "a position"), sequence, i, position.offset);
         }
         return sequence;
     }
 
-    private void position(List<JsonValue> numbers, CoordinateSequence sequence, int index)
+    private void position(
+            List<JsonValue> numbers, CoordinateSequence sequence, int index, int offset)
             throws GeoJsonFormatException {
         if (numbers.size() < 2) {
-            int offset = numbers.isEmpty() ? -1 : numbers.get(0).offset;
             throw new GeoJsonFormatException(
                     "a position needs at least two numbers, found " + numbers.size(), offset);
         }
@@ -232,7 +234,7 @@ public final class GeoJsonReader {
     }
 
     /** Z if some position (an array of numbers) anywhere under a coordinates member has three. */
-    private void findZ(JsonValue value, int level) {
+    private void findZ(JsonValue value) {
         if (hasZ || value.kind != JsonValue.Kind.OBJECT) {
             return;
         }
@@ -243,7 +245,7 @@ public final class GeoJsonReader {
         JsonValue geometries = value.members().get("geometries");
         if (geometries != null && geometries.kind == JsonValue.Kind.ARRAY) {
             for (JsonValue member : geometries.elements()) {
-                findZ(member, level + 1);
+                findZ(member);
             }
         }
     }
