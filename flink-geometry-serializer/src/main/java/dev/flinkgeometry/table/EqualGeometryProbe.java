@@ -38,11 +38,11 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
 /**
  * Whether a column's serializer writes equal geometries as equal bytes, which GROUP BY, JOIN and
  * DISTINCT compare. {@link GeometrySerializer} does by contract. Any other serializer (Kryo's,
- * which Flink gives {@code @DataTypeHint(value = "RAW", bridgedTo = Geometry.class)}) is asked:
- * one geometry of the column's class built the ways JTS lets equal geometries differ (envelope
- * cached or not, {@code Coordinate} or {@code CoordinateXY}, array or packed sequences of two or
- * three dimensions, another factory) must give one byte string. Kryo's field-by-field serializer
- * does not; Kryo with {@code GeometryKryoSerializer} as its default does.
+ * which Flink gives {@code @DataTypeHint(value = "RAW", bridgedTo = Geometry.class)}) is asked: one
+ * geometry of the column's class built the ways JTS lets equal geometries differ (envelope cached
+ * or not, {@code Coordinate} or {@code CoordinateXY}, array or packed sequences of two or three
+ * dimensions, another factory) must give one byte string. Kryo's field-by-field serializer does
+ * not; Kryo with {@code GeometryKryoSerializer} as its default does.
  */
 @Internal
 final class EqualGeometryProbe {
@@ -83,9 +83,25 @@ final class EqualGeometryProbe {
         ways.add(build(geometryClass, array, false, false));
         ways.add(build(geometryClass, array, true, false));
         ways.add(build(geometryClass, array, false, true));
-        ways.add(build(geometryClass, new GeometryFactory(PackedCoordinateSequenceFactory.DOUBLE_FACTORY), false, false));
-        ways.add(build(geometryClass, new GeometryFactory(new PrecisionModel(), 0, CoordinateArraySequenceFactory.instance()), true, true));
-        ways.add(build(geometryClass, new GeometryFactory(new PrecisionModel(PrecisionModel.FLOATING_SINGLE)), false, false));
+        ways.add(
+                build(
+                        geometryClass,
+                        new GeometryFactory(PackedCoordinateSequenceFactory.DOUBLE_FACTORY),
+                        false,
+                        false));
+        ways.add(
+                build(
+                        geometryClass,
+                        new GeometryFactory(
+                                new PrecisionModel(), 0, CoordinateArraySequenceFactory.instance()),
+                        true,
+                        true));
+        ways.add(
+                build(
+                        geometryClass,
+                        new GeometryFactory(new PrecisionModel(PrecisionModel.FLOATING_SINGLE)),
+                        false,
+                        false));
         return ways;
     }
 
@@ -106,12 +122,14 @@ final class EqualGeometryProbe {
         } else if (geometryClass == Polygon.class) {
             return factory.createPolygon(ring(factory, xy));
         } else if (geometryClass == MultiPoint.class) {
-            return factory.createMultiPoint(new org.locationtech.jts.geom.Point[] {point(factory, xy)});
+            return factory.createMultiPoint(
+                    new org.locationtech.jts.geom.Point[] {point(factory, xy)});
         } else if (geometryClass == MultiLineString.class) {
             return factory.createMultiLineString(
                     new LineString[] {factory.createLineString(sequence(factory, xy, 0, 1))});
         } else if (geometryClass == MultiPolygon.class) {
-            return factory.createMultiPolygon(new Polygon[] {factory.createPolygon(ring(factory, xy))});
+            return factory.createMultiPolygon(
+                    new Polygon[] {factory.createPolygon(ring(factory, xy))});
         } else if (geometryClass == GeometryCollection.class) {
             return factory.createGeometryCollection(new Geometry[] {point(factory, xy)});
         }
@@ -127,7 +145,8 @@ final class EqualGeometryProbe {
     }
 
     /** Corners: 0 is (X, Y), 1 is (X + 1, Y), 2 is (X, Y + 1). */
-    private static CoordinateSequence sequence(GeometryFactory factory, boolean xy, int... corners) {
+    private static CoordinateSequence sequence(
+            GeometryFactory factory, boolean xy, int... corners) {
         Coordinate[] coordinates = new Coordinate[corners.length];
         for (int i = 0; i < corners.length; i++) {
             double x = corners[i] == 1 ? X + 1 : X;

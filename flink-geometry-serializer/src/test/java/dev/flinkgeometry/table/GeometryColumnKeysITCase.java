@@ -50,8 +50,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
  * factory) and wherever the column comes from: the module's functions, a function typed with
  * {@code @DataTypeHint(GeometryDataTypes.GEOMETRY)}, one typed in {@code getTypeInference} with
  * {@code GeometryDataTypes.geometry()}; in streaming mode on the hashmap and the RocksDB backend,
- * and in batch mode. A Kryo-backed geometry column ({@code @DataTypeHint(value = "RAW", bridgedTo
- * = Geometry.class)}) splits them, and the module's functions refuse it, naming the fix.
+ * and in batch mode. A Kryo-backed geometry column ({@code @DataTypeHint(value = "RAW", bridgedTo =
+ * Geometry.class)}) splits them, and the module's functions refuse it, naming the fix.
  */
 class GeometryColumnKeysITCase {
 

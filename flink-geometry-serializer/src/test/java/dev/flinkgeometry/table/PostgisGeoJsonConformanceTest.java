@@ -63,7 +63,8 @@ class PostgisGeoJsonConformanceTest {
 
     static {
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[\"1\",\"2\"]}", "strings as numbers");
-        NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[true,null]}", "true and null as numbers");
+        NOT_JSON.put(
+                "{\"type\":\"Point\",\"coordinates\":[true,null]}", "true and null as numbers");
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2,null]}", "null as a number");
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2],}", "a trailing comma");
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2,]}", "a trailing comma");
@@ -73,8 +74,7 @@ class PostgisGeoJsonConformanceTest {
         NOT_JSON.put("{'type':'Point','coordinates':[1,2]}", "single quotes");
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2]} junk", "text after the value");
         NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2]} {}", "text after the value");
-        NOT_JSON.put(
-                "{\"type\":\"Point\",\"coordinates\":[1,2]} /* comment */", "a comment");
+        NOT_JSON.put("{\"type\":\"Point\",\"coordinates\":[1,2]} /* comment */", "a comment");
         NOT_JSON.put(
                 "{\"type\":\"Point\",\"coordinates\":[1,2],\"note\":\"tab\there\"}",
                 "an unescaped control character in a string");
@@ -156,8 +156,7 @@ class PostgisGeoJsonConformanceTest {
             Geometry geometry;
             boolean postgisZWithoutValues = false;
             if (id.startsWith("number-")) {
-                geometry =
-                        column(FACTORY.createPoint(new Coordinate(Double.parseDouble(f[1]), 0)));
+                geometry = column(FACTORY.createPoint(new Coordinate(Double.parseDouble(f[1]), 0)));
             } else {
                 String[] corpus = CORPUS.get(id);
                 if (ewkbType(corpus[1]) > 7) {
@@ -200,14 +199,18 @@ class PostgisGeoJsonConformanceTest {
         }
         assertThat(rows).isGreaterThan(10000);
         assertThat(failures)
-                .as(failures.size() + " differ:\n" + String.join("\n", failures.subList(0, Math.min(40, failures.size()))))
+                .as(
+                        failures.size()
+                                + " differ:\n"
+                                + String.join(
+                                        "\n", failures.subList(0, Math.min(40, failures.size()))))
                 .isEmpty();
         assertCounts("ST_AsGeoJSON", 11640, 11172, 468);
     }
 
     /**
-     * ST_GeomFromGeoJSON of PostGIS's own ST_AsGeoJSON output (digits 17; options 0, 1, 2, 4) and of
-     * hand-written inputs gives the geometry PostGIS reads; what PostGIS refuses fails with the
+     * ST_GeomFromGeoJSON of PostGIS's own ST_AsGeoJSON output (digits 17; options 0, 1, 2, 4) and
+     * of hand-written inputs gives the geometry PostGIS reads; what PostGIS refuses fails with the
      * input and the character offset.
      */
     @Test
@@ -247,7 +250,9 @@ class PostgisGeoJsonConformanceTest {
                 } else if (NOT_JTS.containsKey(input)) {
                     byDesign(read, "ST_GeomFromGeoJSON: not a JTS geometry: " + NOT_JTS.get(input));
                 } else if (isMultiPointWithEmptyMember(input)) {
-                    byDesign(read, "ST_GeomFromGeoJSON: not JSON: PostGIS's MultiPoint with an empty member");
+                    byDesign(
+                            read,
+                            "ST_GeomFromGeoJSON: not JSON: PostGIS's MultiPoint with an empty member");
                 } else {
                     failures.add(f[0] + " '" + input + "': " + error);
                 }
@@ -264,7 +269,8 @@ class PostgisGeoJsonConformanceTest {
             } else if (OTHER_VALUE.containsKey(input)) {
                 byDesign(read, "ST_GeomFromGeoJSON: " + OTHER_VALUE.get(input));
             } else {
-                failures.add(f[0] + " '" + input + "':\n  ours    " + mine + "\n  PostGIS " + postgis);
+                failures.add(
+                        f[0] + " '" + input + "':\n  ours    " + mine + "\n  PostGIS " + postgis);
             }
         }
         assertThat(failures).as(String.join("\n", failures)).isEmpty();
@@ -273,8 +279,8 @@ class PostgisGeoJsonConformanceTest {
     }
 
     /**
-     * PostGIS writes an empty member of a MultiPoint as nothing between commas ({@code
-     * [[1,2],]}), which is not JSON; its JSON library reads it, dropping the member.
+     * PostGIS writes an empty member of a MultiPoint as nothing between commas ({@code [[1,2],]}),
+     * which is not JSON; its JSON library reads it, dropping the member.
      */
     private static boolean isMultiPointWithEmptyMember(String input) {
         return input.startsWith("{\"type\":\"MultiPoint\"") && input.contains(",]}");

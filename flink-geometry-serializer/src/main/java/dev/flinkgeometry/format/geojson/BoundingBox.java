@@ -21,8 +21,8 @@ import org.locationtech.jts.geom.Polygon;
  * The {@code bbox} of PostGIS's GeoJSON: computed as PostGIS computes a cartesian box, NaN
  * included. Within one point array each bound is {@code (bound < v) ? bound : v} from the first
  * point (C's {@code FP_MIN}; a NaN ordinate replaces the bound), a polygon counts its exterior ring
- * only, and boxes of parts merge by {@code if (v < bound) bound = v} skipping empty parts; an
- * empty geometry has the box of zeros.
+ * only, and boxes of parts merge by {@code if (v < bound) bound = v} skipping empty parts; an empty
+ * geometry has the box of zeros.
  */
 final class BoundingBox {
     private final boolean hasZ;

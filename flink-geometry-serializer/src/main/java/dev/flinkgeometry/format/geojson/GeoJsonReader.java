@@ -26,19 +26,19 @@ import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
 /**
- * A GeoJSON geometry object (RFC 7946) to a geometry, as PostGIS 3.3's {@code
- * ST_GeomFromGeoJSON} reads it: the type name in any case; SRID 4326 unless a {@code crs} member
- * names another ({@code {"type":"name","properties":{"name":"EPSG:3857"}}}, also {@code
- * urn:ogc:def:crs:EPSG::3857} and {@code ESRI:102001}; a name without such a code gives SRID 0);
- * Z if some position anywhere has a third number (a position without one gets Z 0; numbers after
- * the third are ignored); an empty array is an empty geometry, and an empty member of a MultiPoint,
- * MultiLineString or MultiPolygon an empty member; an empty interior ring is dropped; members other
- * than {@code type}, {@code crs}, {@code coordinates} and {@code geometries} are ignored.
+ * A GeoJSON geometry object (RFC 7946) to a geometry, as PostGIS 3.3's {@code ST_GeomFromGeoJSON}
+ * reads it: the type name in any case; SRID 4326 unless a {@code crs} member names another ({@code
+ * {"type":"name","properties":{"name":"EPSG:3857"}}}, also {@code urn:ogc:def:crs:EPSG::3857} and
+ * {@code ESRI:102001}; a name without such a code gives SRID 0); Z if some position anywhere has a
+ * third number (a position without one gets Z 0; numbers after the third are ignored); an empty
+ * array is an empty geometry, and an empty member of a MultiPoint, MultiLineString or MultiPolygon
+ * an empty member; an empty interior ring is dropped; members other than {@code type}, {@code crs},
+ * {@code coordinates} and {@code geometries} are ignored.
  *
- * <p>Refused, with the reason and the character offset: text that is not JSON ({@link
- * JsonParser}), a {@code Feature} or {@code FeatureCollection} (PostGIS refuses them too), a
- * position that is not an array of at least two numbers, a ring or line JTS cannot build (a line of
- * one point, a ring that is not closed). Not thread-safe; cheap to create.
+ * <p>Refused, with the reason and the character offset: text that is not JSON ({@link JsonParser}),
+ * a {@code Feature} or {@code FeatureCollection} (PostGIS refuses them too), a position that is not
+ * an array of at least two numbers, a ring or line JTS cannot build (a line of one point, a ring
+ * that is not closed). Not thread-safe; cheap to create.
  */
 public final class GeoJsonReader {
     /** The SRID of GeoJSON without a {@code crs} member (RFC 7946: WGS 84). */
@@ -87,7 +87,8 @@ public final class GeoJsonReader {
         }
         if (name.equals("feature") || name.equals("featurecollection")) {
             throw new GeoJsonFormatException(
-                    "a " + type.text() + " is not a geometry; pass its geometry object", type.offset);
+                    "a " + type.text() + " is not a geometry; pass its geometry object",
+                    type.offset);
         }
         JsonValue coordinates = members.get("coordinates");
         if (!isGeometryType(name)) {
@@ -161,7 +162,8 @@ public final class GeoJsonReader {
 
     private Point point(List<JsonValue> position, int offset) throws GeoJsonFormatException {
         if (position.isEmpty()) {
-            return factory.createPoint(factory.getCoordinateSequenceFactory().create(0, dimension()));
+            return factory.createPoint(
+                    factory.getCoordinateSequenceFactory().create(0, dimension()));
         }
         CoordinateSequence sequence = factory.getCoordinateSequenceFactory().create(1, dimension());
         position(position, sequence, 0, offset);
@@ -217,8 +219,7 @@ public final class GeoJsonReader {
     private static double number(JsonValue value) throws GeoJsonFormatException {
         if (value.kind != JsonValue.Kind.NUMBER) {
             throw new GeoJsonFormatException(
-                    "expected a number in a position but found " + value.describe(),
-                    value.offset);
+                    "expected a number in a position but found " + value.describe(), value.offset);
         }
         return value.number();
     }

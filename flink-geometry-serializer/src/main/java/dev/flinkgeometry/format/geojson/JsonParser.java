@@ -18,13 +18,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON as RFC 8259 defines it, plus the number tokens {@code NaN}, {@code nan} (in a {@code
- * bbox}), {@code Infinity} and {@code -Infinity} that PostGIS's {@code ST_AsGeoJSON} writes and
- * reads back. A number with a fraction or an exponent
- * becomes the nearest double ({@link Double#parseDouble} of text the grammar has checked); an
- * integer becomes the nearest double too, and {@code -0} becomes {@code 0} as in PostGIS's JSON
- * library (json-c reads integers as integers). A repeated member name keeps its last value, as
- * json-c does. Nothing may follow the value but whitespace.
+ * JSON as RFC 8259 defines it, plus the number tokens {@code NaN}, {@code nan} (in a {@code bbox}),
+ * {@code Infinity} and {@code -Infinity} that PostGIS's {@code ST_AsGeoJSON} writes and reads back.
+ * A number with a fraction or an exponent becomes the nearest double ({@link Double#parseDouble} of
+ * text the grammar has checked); an integer becomes the nearest double too, and {@code -0} becomes
+ * {@code 0} as in PostGIS's JSON library (json-c reads integers as integers). A repeated member
+ * name keeps its last value, as json-c does. Nothing may follow the value but whitespace.
  */
 final class JsonParser {
     private static final int MAX_DEPTH = 512;
@@ -43,7 +42,9 @@ final class JsonParser {
         JsonValue value = parser.value();
         parser.skipWhitespace();
         if (parser.pos < text.length()) {
-            throw parser.error("expected the end of the text after the JSON value but found " + parser.found());
+            throw parser.error(
+                    "expected the end of the text after the JSON value but found "
+                            + parser.found());
         }
         return value;
     }
@@ -164,7 +165,10 @@ final class JsonParser {
                 return out.toString();
             }
             if (c < 0x20) {
-                throw error("a control character (U+" + String.format("%04X", (int) c) + ") in a string must be escaped");
+                throw error(
+                        "a control character (U+"
+                                + String.format("%04X", (int) c)
+                                + ") in a string must be escaped");
             }
             if (c != '\\') {
                 out.append(c);

@@ -16,12 +16,12 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * Numbers as PostGIS 3.3's {@code ST_AsGeoJSON} prints them. An ordinate: the shortest decimal
- * that reads back to the double, rounded half-even to at most {@code digits} decimals (in that
- * decimal, not in the double's exact value), trailing zeros dropped; in plain notation when
- * {@code 1e-8 < |v| < 1e15}, otherwise as a mantissa rounded to {@code digits} decimals and an
- * exponent ({@code 1e-9}, {@code 1.5e+15}; a mantissa that rounds up to 10 stays {@code 10e+15}).
- * A bounding box value: C's {@code printf("%.*f")} of the exact double.
+ * Numbers as PostGIS 3.3's {@code ST_AsGeoJSON} prints them. An ordinate: the shortest decimal that
+ * reads back to the double, rounded half-even to at most {@code digits} decimals (in that decimal,
+ * not in the double's exact value), trailing zeros dropped; in plain notation when {@code 1e-8 <
+ * |v| < 1e15}, otherwise as a mantissa rounded to {@code digits} decimals and an exponent ({@code
+ * 1e-9}, {@code 1.5e+15}; a mantissa that rounds up to 10 stays {@code 10e+15}). A bounding box
+ * value: C's {@code printf("%.*f")} of the exact double.
  */
 final class PostgisNumberText {
     private static final double PLAIN_MIN = 1e-8;
@@ -79,7 +79,8 @@ final class PostgisNumberText {
             return;
         }
         int precision = digits < 0 ? PRINTF_DEFAULT_PRECISION : digits;
-        String text = new BigDecimal(value).setScale(precision, RoundingMode.HALF_EVEN).toPlainString();
+        String text =
+                new BigDecimal(value).setScale(precision, RoundingMode.HALF_EVEN).toPlainString();
         boolean negative = value < 0 || (value == 0 && 1 / value < 0);
         if (negative && text.charAt(0) != '-') {
             out.append('-');
@@ -89,9 +90,9 @@ final class PostgisNumberText {
 
     /**
      * The shortest decimal that reads back to {@code value} (finite, not zero), and of those the
-     * nearest to it, without trailing zeros: what Ryu, PostGIS's printer, starts from.
-     * {@link Double#toString} reads back but is not the shortest on every Java version, so it only
-     * bounds the search.
+     * nearest to it, without trailing zeros: what Ryu, PostGIS's printer, starts from. {@link
+     * Double#toString} reads back but is not the shortest on every Java version, so it only bounds
+     * the search.
      */
     static BigDecimal shortest(double value) {
         BigDecimal exact = new BigDecimal(value);
