@@ -14,12 +14,14 @@ package dev.flinkgeometry.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.types.logical.RawType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 
-/** The annotation constant is the geometry type, as Flink reads a type from text. */
+/** The annotation constant is the geometry type, as Flink reads a type from text and DDL. */
 class GeometryDataTypesTest {
 
     @Test
@@ -37,5 +39,19 @@ class GeometryDataTypesTest {
         assertThat(parsed).isEqualTo(GeometryDataTypes.geometry().getLogicalType());
         assertThat(parsed.getOriginatingClass()).isEqualTo(Geometry.class);
         assertThat(parsed.getTypeSerializer()).isEqualTo(GeometrySerializer.of(Geometry.class));
+    }
+
+    @Test
+    void aTableDeclaredWithTheConstantTakesTheFunctionsGeometries() {
+        TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        sql.loadModule(GeometryModule.IDENTIFIER, GeometryModule.INSTANCE);
+        sql.executeSql(
+                "CREATE TEMPORARY TABLE shapes (g "
+                        + GeometryDataTypes.GEOMETRY
+                        + ") WITH ('connector' = 'blackhole')");
+        assertThat(sql.from("shapes").getResolvedSchema().getColumnDataTypes())
+                .containsExactly(GeometryDataTypes.geometry());
+        assertThat(sql.explainSql("INSERT INTO shapes SELECT ST_GeomFromText('POINT (1 2)')"))
+                .contains("Sink(table=[default_catalog.default_database.shapes]");
     }
 }
