@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import java.util.Optional;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.inference.ArgumentTypeStrategy;
@@ -24,11 +25,15 @@ import org.apache.flink.table.types.logical.RawType;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * A geometry argument: a {@code RAW} type of any JTS geometry class, whatever its serializer.
- * {@code fromDataStream} of a POJO with a {@code Point} field gives {@code
- * RAW('org.locationtech.jts.geom.Point', ...)}, Kryo's fallback a {@code RAW} with a Kryo
- * serializer: the function reads the object either way, so neither needs a cast to {@link
- * GeometryDataTypes#geometry()}. A {@code NULL} literal becomes a geometry {@code NULL}.
+ * A geometry argument: a {@code RAW} type of any JTS geometry class whose serializer writes equal
+ * geometries as equal bytes ({@link EqualGeometryProbe}). {@code fromDataStream} of a POJO with a
+ * {@code Point} field gives {@code RAW('org.locationtech.jts.geom.Point', ...)} backed by {@code
+ * GeometrySerializer} when the types are registered: taken as it is. A {@code RAW} that Flink backs
+ * with Kryo's own serializer ({@code @DataTypeHint(value = "RAW", bridgedTo = Geometry.class)},
+ * {@code fromDataStream} without registration) is refused, naming the fixes: its bytes change with
+ * a cached envelope or the coordinate classes, so GROUP BY, JOIN and DISTINCT on that column would
+ * split equal geometries without a word, and the module cannot change the bytes Flink's Kryo
+ * writes. A {@code NULL} literal becomes a geometry {@code NULL}.
  */
 @Internal
 final class GeometryArgument implements ArgumentTypeStrategy {
@@ -46,7 +51,15 @@ final class GeometryArgument implements ArgumentTypeStrategy {
         }
         if (type.is(LogicalTypeRoot.RAW)
                 && Geometry.class.isAssignableFrom(((RawType<?>) type).getOriginatingClass())) {
-            return Optional.of(actual);
+            RawType<?> raw = (RawType<?>) type;
+            if (EqualGeometryProbe.writesEqualGeometriesAsEqualBytes(
+                    raw.getTypeSerializer(), raw.getOriginatingClass())) {
+                return Optional.of(actual);
+            }
+            if (throwOnFailure) {
+                throw splitsEqualGeometries(callContext, argumentPos, raw);
+            }
+            return Optional.empty();
         }
         if (throwOnFailure) {
             throw callContext.newValidationError(
@@ -59,10 +72,42 @@ final class GeometryArgument implements ArgumentTypeStrategy {
         return Optional.empty();
     }
 
+    /**
+     * The refusal of argument {@code argumentPos}, a geometry column whose serializer writes equal
+     * geometries as different bytes, naming the fixes.
+     */
+    static ValidationException splitsEqualGeometries(
+            CallContext callContext, int argumentPos, RawType<?> raw) {
+        return callContext.newValidationError(
+                "%s: argument %d is a geometry column serialized by %s, which writes equal"
+                        + " geometries as different bytes (a cached envelope, Coordinate or"
+                        + " CoordinateXY, the sequence type): GROUP BY, JOIN and DISTINCT on it"
+                        + " would split equal geometries. Type the column with the module's"
+                        + " geometry type: in a function, @DataTypeHint(GeometryDataTypes.GEOMETRY)"
+                        + " or GeometryDataTypes.geometry() in getTypeInference; from a"
+                        + " DataStream, GeometryTypes.registerWith(env) before fromDataStream, or"
+                        + " GeometryDataTypes.geometry() in its Schema",
+                callContext.getName(),
+                argumentPos + 1,
+                raw.getTypeSerializer().getClass().getSimpleName());
+    }
+
+    /** Whether {@code type} is a geometry column whose serializer splits equal geometries. */
+    static boolean splitsEqualGeometries(LogicalType type) {
+        if (!type.is(LogicalTypeRoot.RAW)
+                || !Geometry.class.isAssignableFrom(((RawType<?>) type).getOriginatingClass())) {
+            return false;
+        }
+        RawType<?> raw = (RawType<?>) type;
+        return !EqualGeometryProbe.writesEqualGeometriesAsEqualBytes(
+                raw.getTypeSerializer(), raw.getOriginatingClass());
+    }
+
     @Override
     public Signature.Argument getExpectedArgument(
             FunctionDefinition functionDefinition, int argumentPos) {
         return Signature.Argument.of(
-                "GEOMETRY (GeometryDataTypes.geometry(), or a RAW of any JTS class)");
+                "GEOMETRY (GeometryDataTypes.geometry(), or a RAW of any JTS class whose"
+                        + " serializer writes equal geometries as equal bytes)");
     }
 }

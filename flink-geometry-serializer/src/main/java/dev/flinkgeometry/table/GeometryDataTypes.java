@@ -19,12 +19,25 @@ import org.locationtech.jts.geom.Geometry;
 
 /**
  * The SQL type of a geometry column: {@code RAW('org.locationtech.jts.geom.Geometry', ...)} backed
- * by {@link GeometrySerializer}, which the functions of {@link GeometryModule} take and return. Use
- * it in a {@code Schema} ({@code .column("shape", GeometryDataTypes.geometry())}) when a table
- * comes from a {@code DataStream} of geometries.
+ * by {@link GeometrySerializer}, which the functions of {@link GeometryModule} take and return, and
+ * whose bytes make equal geometries one key in GROUP BY, JOIN and DISTINCT. Use it in a {@code
+ * Schema} ({@code .column("shape", GeometryDataTypes.geometry())}) when a table comes from a {@code
+ * DataStream} of geometries, in a function's {@code getTypeInference}, and, as {@link #GEOMETRY},
+ * in {@code @DataTypeHint} and SQL DDL.
  */
 @PublicEvolving
 public final class GeometryDataTypes {
+    /**
+     * {@link #geometry()} as Flink writes a type: for annotations, {@code @DataTypeHint(GEOMETRY)}
+     * on a function's {@code eval} or its geometry parameters, and for SQL DDL. The second string
+     * is the serializer's snapshot ({@code GeometrySerializerSnapshot}, aligned format 1, array
+     * sequences), from which Flink restores {@code GeometrySerializer.of(Geometry.class)}.
+     */
+    public static final String GEOMETRY =
+            "RAW('org.locationtech.jts.geom.Geometry', 'ADdkZXYuZmxpbmtnZW9tZXRyeS5zZXJpYWxpemVy"
+                    + "Lkdlb21ldHJ5U2VyaWFsaXplclNuYXBzaG90AAAAAQAib3JnLmxvY2F0aW9udGVjaC5qdHMu"
+                    + "Z2VvbS5HZW9tZXRyeQAAAAEABUFSUkFZ')";
+
     private GeometryDataTypes() {}
 
     /**

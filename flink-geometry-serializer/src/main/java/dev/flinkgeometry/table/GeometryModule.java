@@ -58,6 +58,8 @@ public final class GeometryModule implements Module {
         functions.put("ST_SetSRID", StSetSrid::new);
         functions.put("ST_AsTWKB", StAsTwkb::new);
         functions.put("ST_GeomFromTWKB", StGeomFromTwkb::new);
+        functions.put("ST_AsGeoJSON", StAsGeoJson::new);
+        functions.put("ST_GeomFromGeoJSON", StGeomFromGeoJson::new);
         return Collections.unmodifiableMap(functions);
     }
 
