@@ -102,6 +102,9 @@ q -c "SELECT id, name, encode(ST_AsEWKB(geom), 'hex') FROM zones_copy" | sort > 
 check "zones written by the job into PostGIS = the wkb of the change events" \
   "$WORK/zones.tsv" "$WORK/zones-copy.tsv"
 echo "position column: $(q -c "SELECT format_type(atttypid, atttypmod) FROM pg_attribute
-  WHERE attrelid = 'zone_entries'::regclass AND attname = 'position'")"
+  WHERE attrelid = 'zone_entries'::regclass AND attname = 'position'");" \
+  "bytea to geometry cast: $(q -c "SELECT CASE castcontext WHEN 'i' THEN 'implicit'
+  WHEN 'a' THEN 'on assignment' ELSE 'explicit' END || ', by ' || castfunc::regprocedure
+  FROM pg_cast WHERE castsource = 'bytea'::regtype AND casttarget = 'geometry'::regtype")"
 
 if [ "$failed" = 0 ]; then echo "PASSED"; else echo "FAILED"; exit 1; fi
