@@ -40,9 +40,9 @@ import org.apache.flink.util.CloseableIterator;
  *
  * <p>Run it: {@code mvn -B -q -pl flink-geometry-examples -am compile exec:exec
  * -Dexample.mainClass=dev.flinkgeometry.examples.GeofenceSqlJob}. Arguments: {@code [--zones FILE]
- * [--fixes FILE] [--jdbc-url URL]}; the files default to the ones in {@code geofence/} of the
- * class path (made with PostGIS by {@code flink-geometry-examples/postgis/make-geofence-data.sh}).
- * With {@code --jdbc-url}, the entries and the zones are also written into PostGIS through the JDBC
+ * [--fixes FILE] [--jdbc-url URL]}; the files default to the ones in {@code geofence/} of the class
+ * path (made with PostGIS by {@code flink-geometry-examples/postgis/make-geofence-data.sh}). With
+ * {@code --jdbc-url}, the entries and the zones are also written into PostGIS through the JDBC
  * connector and read back ({@code ci/postgis-roundtrip.sh}).
  */
 public final class GeofenceSqlJob {
@@ -166,7 +166,8 @@ public final class GeofenceSqlJob {
     static String hex(byte[] bytes) {
         StringBuilder hex = new StringBuilder(bytes.length * 2);
         for (byte b : bytes) {
-            hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+            hex.append(Character.forDigit((b >> 4) & 0xF, 16))
+                    .append(Character.forDigit(b & 0xF, 16));
         }
         return hex.toString();
     }

@@ -84,8 +84,11 @@ class FlinkCdcGeometryJsonITCase {
             while (rows.hasNext()) {
                 Row row = rows.next();
                 int n = row.<Integer>getFieldAs("n");
-                assertThat(row.<byte[]>getFieldAs("ewkb")).as("zone event %d", n).isEqualTo(postgis.get(n));
-                assertThat(row.<Integer>getFieldAs("srid")).isEqualTo(row.<Integer>getFieldAs("cdc_srid"));
+                assertThat(row.<byte[]>getFieldAs("ewkb"))
+                        .as("zone event %d", n)
+                        .isEqualTo(postgis.get(n));
+                assertThat(row.<Integer>getFieldAs("srid"))
+                        .isEqualTo(row.<Integer>getFieldAs("cdc_srid"));
                 read++;
             }
         }

@@ -44,10 +44,10 @@ import org.locationtech.jts.io.WKTReader;
 
 /**
  * Runs {@link GeofenceSqlJob}'s query on an embedded cluster over the committed change events and
- * fixes, and checks every entry against entries computed with plain JTS: the zones as the
- * changelog leaves them (Debezium events applied in order, each {@code wkb} read by JTS's
- * {@link WKBReader}), the fixes read from the JSON with Jackson, containment by JTS's {@code
- * Geometry.contains}, the first fix per vehicle and zone.
+ * fixes, and checks every entry against entries computed with plain JTS: the zones as the changelog
+ * leaves them (Debezium events applied in order, each {@code wkb} read by JTS's {@link WKBReader}),
+ * the fixes read from the JSON with Jackson, containment by JTS's {@code Geometry.contains}, the
+ * first fix per vehicle and zone.
  */
 class GeofenceSqlJobITCase {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -171,8 +171,7 @@ class GeofenceSqlJobITCase {
     private static List<JsonNode> lines(String resource) throws IOException {
         List<JsonNode> nodes = new ArrayList<>();
         try (BufferedReader reader =
-                new BufferedReader(
-                        new InputStreamReader(open(resource), StandardCharsets.UTF_8))) {
+                new BufferedReader(new InputStreamReader(open(resource), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 nodes.add(JSON.readTree(line));
             }

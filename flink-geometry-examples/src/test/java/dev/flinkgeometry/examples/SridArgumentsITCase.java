@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The SRID argument of the module's functions, NULL included, and EWKB given to {@code
  * ST_GeomFromWKB}, against what PostGIS 3.3 returns for the same calls ({@code
- * postgis/srid-arguments.tsv}, made by {@code flink-geometry-examples/postgis/make-srid-arguments.sh}).
+ * postgis/srid-arguments.tsv}, made by {@code
+ * flink-geometry-examples/postgis/make-srid-arguments.sh}).
  */
 class SridArgumentsITCase {
     private static List<String[]> vectors;
