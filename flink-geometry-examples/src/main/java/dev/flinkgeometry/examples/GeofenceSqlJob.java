@@ -186,7 +186,10 @@ public final class GeofenceSqlJob {
 
     private static Map<String, String> options(String[] args) {
         Map<String, String> options = new TreeMap<>();
-        for (int i = 0; i < args.length; i += 2) {
+        // exec:exec passes the examples' default example.args, a record count for the other
+        // examples; this job has no count
+        int first = args.length > 0 && args[0].matches("[0-9]+") ? 1 : 0;
+        for (int i = first; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException(
                         "expected [--zones FILE] [--fixes FILE] [--jdbc-url URL], got " + args[i]);
