@@ -16,7 +16,16 @@ Run by hand, never by the build (the Java tests only read the committed files):
     python3 generate-geojson.py [database]
 
 It runs `psql -d <database>` (default sqlvectors; PostGIS installed in it) as the current user;
-psql's PGHOST, PGPORT and PGUSER select the server. It reads vectors.tsv next to it (the corpus of
+psql's PGHOST, PGPORT and PGUSER select the server. A private server from the Debian packages
+(postgresql-15, postgresql-15-postgis-3), as a user other than root, never the system's cluster:
+
+    /usr/lib/postgresql/15/bin/initdb -D /tmp/pgvectors/data -A trust
+    /usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgvectors/data -l /tmp/pgvectors/log \
+        -o "-p 55429 -c listen_addresses=127.0.0.1 -k /tmp/pgvectors" start
+    psql -h 127.0.0.1 -p 55429 -d postgres -c 'CREATE DATABASE sqlvectors'
+    psql -h 127.0.0.1 -p 55429 -d sqlvectors -c 'CREATE EXTENSION postgis'
+    PGHOST=127.0.0.1 PGPORT=55429 python3 generate-geojson.py sqlvectors
+    /usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgvectors/data stop It reads vectors.tsv next to it (the corpus of
 generate.py: every geometry PostGIS accepted there, by its EWKB) and writes, next to it:
 
 geojson-write.tsv: ST_AsGeoJSON(g, digits, options) of every corpus geometry at digits 9 with
