@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * Which serializers a geometry argument takes: ours and the legacy WKB one (equal geometries,
- * equal bytes), not Kryo's own, for a column of every JTS class.
+ * Which serializers a geometry argument takes: ours and the legacy WKB one (equal geometries, equal
+ * bytes), not Kryo's own, for a column of every JTS class.
  */
 class EqualGeometryProbeTest {
 

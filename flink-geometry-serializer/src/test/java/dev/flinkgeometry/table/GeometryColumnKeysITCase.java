@@ -14,16 +14,20 @@ package dev.flinkgeometry.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.MiniClusters;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.catalog.DataTypeFactory;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.table.types.inference.TypeInference;
@@ -49,9 +53,10 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
  * cached or not, {@code Coordinate} or {@code CoordinateXY}, array or packed sequences, another
  * factory) and wherever the column comes from: the module's functions, a function typed with
  * {@code @DataTypeHint(GeometryDataTypes.GEOMETRY)}, one typed in {@code getTypeInference} with
- * {@code GeometryDataTypes.geometry()}; in streaming mode on the hashmap and the RocksDB backend,
- * and in batch mode. A Kryo-backed geometry column ({@code @DataTypeHint(value = "RAW", bridgedTo =
- * Geometry.class)}) splits them, and the module's functions refuse it, naming the fix.
+ * {@code GeometryDataTypes.geometry()}, a {@code DataStream} of geometries; in streaming mode on
+ * the hashmap and the RocksDB backend, and in batch mode. A Kryo-backed geometry column
+ * ({@code @DataTypeHint(value = "RAW", bridgedTo = Geometry.class)}) splits them, and the module's
+ * functions refuse it, naming the fix.
  */
 class GeometryColumnKeysITCase {
 
@@ -152,10 +157,11 @@ class GeometryColumnKeysITCase {
         }
     }
 
-    /** Every way and every typing, as one column: 6 + 6 + 5 rows of the same point. */
+    /** Every way and every typing, as one column: 6 + 6 + 6 + 5 rows of the same point. */
     private static final String WAYS_VIEW =
             "CREATE TEMPORARY VIEW ways AS"
                     + " SELECT 'annotated' AS how, AnnotatedPoint(way) AS g FROM ways_n"
+                    + " UNION ALL SELECT 'datastream', f0 FROM stream_ways"
                     + " UNION ALL SELECT 'inferred', InferredPoint(way) FROM ways_n"
                     + " UNION ALL SELECT 'text', ST_GeomFromText(w) FROM (VALUES"
                     + " ('SRID=4326;POINT (13.377704 52.516275)'),"
@@ -165,7 +171,7 @@ class GeometryColumnKeysITCase {
                     + " UNION ALL SELECT 'wkb', ST_GeomFromWKB(ST_AsBinary(AnnotatedPoint(3)), 4326)"
                     + " UNION ALL SELECT 'setsrid', ST_SetSRID(InferredPoint(4), 4326)";
 
-    private static final long ROWS = 2L * WAYS + 5;
+    private static final long ROWS = 3L * WAYS + 5;
 
     private TableEnvironment environment(String mode) {
         Configuration config = new Configuration();
@@ -173,13 +179,17 @@ class GeometryColumnKeysITCase {
         if (mode.startsWith("streaming-")) {
             config.setString("state.backend.type", mode.substring("streaming-".length()));
         }
-        TableEnvironment sql =
-                TableEnvironment.create(
-                        (mode.equals("batch")
-                                        ? EnvironmentSettings.newInstance().inBatchMode()
-                                        : EnvironmentSettings.newInstance().inStreamingMode())
-                                .withConfiguration(config)
-                                .build());
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+        env.setRuntimeMode(
+                mode.equals("batch") ? RuntimeExecutionMode.BATCH : RuntimeExecutionMode.STREAMING);
+        StreamTableEnvironment sql = StreamTableEnvironment.create(env);
+        List<Geometry> ways = new ArrayList<>();
+        for (int way = 0; way < WAYS; way++) {
+            ways.add(built(way));
+        }
+        sql.createTemporaryView(
+                "stream_ways",
+                sql.fromDataStream(env.fromData(ways, GeometryTypeInfo.of(Geometry.class))));
         sql.loadModule(GeometryModule.IDENTIFIER, GeometryModule.INSTANCE);
         sql.createTemporarySystemFunction("AnnotatedPoint", AnnotatedPoint.class);
         sql.createTemporarySystemFunction("InferredPoint", InferredPoint.class);
