@@ -28,6 +28,9 @@ final class PostgisNumberText {
     private static final double PLAIN_MAX = 1e15;
     private static final int PRINTF_DEFAULT_PRECISION = 6;
 
+    /** Decimals of up to this many significant digits are distinct doubles (C's DBL_DIG). */
+    private static final int DISTINCT_DIGITS = 15;
+
     private PostgisNumberText() {}
 
     /** An ordinate at {@code digits} (negative counts as 0). */
@@ -91,12 +94,17 @@ final class PostgisNumberText {
     /**
      * The shortest decimal that reads back to {@code value} (finite, not zero), and of those the
      * nearest to it, without trailing zeros: what Ryu, PostGIS's printer, starts from. {@link
-     * Double#toString} reads back but is not the shortest on every Java version, so it only bounds
-     * the search.
+     * Double#toString} reads back but is not the shortest on every Java version. When it has at
+     * most 15 significant digits it is the one: distinct decimals of up to 15 digits are distinct
+     * doubles, so no shorter or other decimal of that length reads back to the same one. Longer, it
+     * only bounds the search.
      */
     static BigDecimal shortest(double value) {
-        BigDecimal exact = new BigDecimal(value);
         BigDecimal best = new BigDecimal(Double.toString(value)).stripTrailingZeros();
+        if (best.precision() <= DISTINCT_DIGITS && Math.abs(value) >= Double.MIN_NORMAL) {
+            return best;
+        }
+        BigDecimal exact = new BigDecimal(value);
         for (int n = best.precision() - 1; n >= 1; n--) {
             BigDecimal candidate = roundTripping(exact, n, value);
             if (candidate == null) {
