@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import java.util.Optional;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.inference.ArgumentTypeStrategy;
@@ -56,20 +57,7 @@ final class GeometryArgument implements ArgumentTypeStrategy {
                 return Optional.of(actual);
             }
             if (throwOnFailure) {
-                throw callContext.newValidationError(
-                        "%s: argument %d is a geometry column serialized by %s, which writes equal"
-                                + " geometries as different bytes (a cached envelope, Coordinate"
-                                + " or CoordinateXY, the sequence type): GROUP BY, JOIN and"
-                                + " DISTINCT on it would split equal geometries. Type the column"
-                                + " with the module's geometry type: in a function,"
-                                + " @DataTypeHint(GeometryDataTypes.GEOMETRY) or"
-                                + " GeometryDataTypes.geometry() in getTypeInference; from a"
-                                + " DataStream, GeometryTypes.registerWith(env) before"
-                                + " fromDataStream, or GeometryDataTypes.geometry() in its"
-                                + " Schema",
-                        callContext.getName(),
-                        argumentPos + 1,
-                        raw.getTypeSerializer().getClass().getSimpleName());
+                throw splitsEqualGeometries(callContext, argumentPos, raw);
             }
             return Optional.empty();
         }
@@ -84,10 +72,42 @@ final class GeometryArgument implements ArgumentTypeStrategy {
         return Optional.empty();
     }
 
+    /**
+     * The refusal of argument {@code argumentPos}, a geometry column whose serializer writes equal
+     * geometries as different bytes, naming the fixes.
+     */
+    static ValidationException splitsEqualGeometries(
+            CallContext callContext, int argumentPos, RawType<?> raw) {
+        return callContext.newValidationError(
+                "%s: argument %d is a geometry column serialized by %s, which writes equal"
+                        + " geometries as different bytes (a cached envelope, Coordinate or"
+                        + " CoordinateXY, the sequence type): GROUP BY, JOIN and DISTINCT on it"
+                        + " would split equal geometries. Type the column with the module's"
+                        + " geometry type: in a function, @DataTypeHint(GeometryDataTypes.GEOMETRY)"
+                        + " or GeometryDataTypes.geometry() in getTypeInference; from a"
+                        + " DataStream, GeometryTypes.registerWith(env) before fromDataStream, or"
+                        + " GeometryDataTypes.geometry() in its Schema",
+                callContext.getName(),
+                argumentPos + 1,
+                raw.getTypeSerializer().getClass().getSimpleName());
+    }
+
+    /** Whether {@code type} is a geometry column whose serializer splits equal geometries. */
+    static boolean splitsEqualGeometries(LogicalType type) {
+        if (!type.is(LogicalTypeRoot.RAW)
+                || !Geometry.class.isAssignableFrom(((RawType<?>) type).getOriginatingClass())) {
+            return false;
+        }
+        RawType<?> raw = (RawType<?>) type;
+        return !EqualGeometryProbe.writesEqualGeometriesAsEqualBytes(
+                raw.getTypeSerializer(), raw.getOriginatingClass());
+    }
+
     @Override
     public Signature.Argument getExpectedArgument(
             FunctionDefinition functionDefinition, int argumentPos) {
         return Signature.Argument.of(
-                "GEOMETRY (GeometryDataTypes.geometry(), or a RAW of any JTS class)");
+                "GEOMETRY (GeometryDataTypes.geometry(), or a RAW of any JTS class whose"
+                        + " serializer writes equal geometries as equal bytes)");
     }
 }

@@ -66,7 +66,7 @@ abstract class GeometryFunction extends ScalarFunction {
                         ? alternatives.get(0)
                         : InputTypeStrategies.or(alternatives.toArray(new InputTypeStrategy[0]));
         return TypeInference.newBuilder()
-                .inputTypeStrategy(input)
+                .inputTypeStrategy(new GeometryColumnCheck(input))
                 .outputTypeStrategy(TypeStrategies.explicit(result))
                 .build();
     }

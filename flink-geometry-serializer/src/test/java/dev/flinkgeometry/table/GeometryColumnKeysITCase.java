@@ -257,6 +257,10 @@ class GeometryColumnKeysITCase {
                 .hasStackTraceContaining("@DataTypeHint(GeometryDataTypes.GEOMETRY)")
                 .hasStackTraceContaining("GeometryDataTypes.geometry() in getTypeInference")
                 .hasStackTraceContaining("GeometryTypes.registerWith(env)");
+        assertThatThrownBy(() -> rows(sql, "SELECT ST_AsGeoJSON(KryoPoint(0), 9)"))
+                .hasStackTraceContaining(
+                        "ST_AsGeoJSON: argument 1 is a geometry column serialized by"
+                                + " KryoSerializer");
     }
 
     /** What the refusal guards against: Flink groups a Kryo column by Kryo's bytes. */
