@@ -202,6 +202,10 @@ class GeometryColumnKeysITCase {
         return sql;
     }
 
+    /**
+     * Flink 1.20's batch planner cannot hash a {@code RAW} key: the code it generates for the hash
+     * partitioner does not compile (fixed in Flink 2.x). Pinned there.
+     */
     private static boolean flink1Batch(String mode) {
         return mode.equals("batch") && EnvironmentInformation.getVersion().startsWith("1.");
     }
@@ -243,8 +247,13 @@ class GeometryColumnKeysITCase {
     @ValueSource(strings = {"streaming-hashmap", "streaming-rocksdb", "batch"})
     void joinMatchesEveryPair(String mode) throws Exception {
         TableEnvironment sql = environment(mode);
-        assertThat(finalRows(rows(sql, "SELECT COUNT(*) FROM ways a JOIN ways b ON a.g = b.g")))
-                .containsExactly(String.valueOf(ROWS * ROWS));
+        String query = "SELECT COUNT(*) FROM ways a JOIN ways b ON a.g = b.g";
+        if (flink1Batch(mode)) {
+            assertThatThrownBy(() -> rows(sql, query))
+                    .hasStackTraceContaining("getJavaObjectFromRawValueData");
+            return;
+        }
+        assertThat(finalRows(rows(sql, query))).containsExactly(String.valueOf(ROWS * ROWS));
     }
 
     @Test
