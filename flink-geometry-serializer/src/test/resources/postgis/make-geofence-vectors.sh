@@ -56,7 +56,7 @@ CREATE TEMP TABLE geoms AS
 
 -- points on the rings of some countries: every 7th vertex, and the middle of the edge after it
 CREATE TEMP TABLE rings AS
-  SELECT c.id, d.path[1] AS polygon, d.path[2] AS ring, d.geom AS r
+  SELECT c.id, d.path[1] AS ring, d.geom AS r
   FROM geoms c, ST_DumpRings(ST_GeometryN(c.g, 1)) d
   WHERE c.id IN ('country-Germany', 'country-South_Africa', 'country-Lesotho',
                  'country-Switzerland', 'country-Italy', 'country-Czechia', 'country-Austria');

@@ -58,6 +58,32 @@ public final class GeometryModule implements Module {
         functions.put("ST_SetSRID", StSetSrid::new);
         functions.put("ST_AsTWKB", StAsTwkb::new);
         functions.put("ST_GeomFromTWKB", StGeomFromTwkb::new);
+        functions.put("ST_Point", StPoint::new);
+        functions.put("ST_MakePoint", () -> new StPoint(true));
+        functions.put("ST_X", () -> new StPointOrdinate(StPointOrdinate.Ordinate.X));
+        functions.put("ST_Y", () -> new StPointOrdinate(StPointOrdinate.Ordinate.Y));
+        functions.put("ST_Z", () -> new StPointOrdinate(StPointOrdinate.Ordinate.Z));
+        functions.put("ST_M", () -> new StPointOrdinate(StPointOrdinate.Ordinate.M));
+        functions.put("ST_GeometryType", StGeometryType::new);
+        functions.put("ST_NumPoints", StNumPoints::new);
+        functions.put("ST_IsEmpty", StIsEmpty::new);
+        functions.put("ST_IsValid", StIsValid::new);
+        functions.put("ST_Envelope", StEnvelope::new);
+        functions.put("ST_XMin", () -> new StBoxOrdinate(StBoxOrdinate.Side.XMin));
+        functions.put("ST_XMax", () -> new StBoxOrdinate(StBoxOrdinate.Side.XMax));
+        functions.put("ST_YMin", () -> new StBoxOrdinate(StBoxOrdinate.Side.YMin));
+        functions.put("ST_YMax", () -> new StBoxOrdinate(StBoxOrdinate.Side.YMax));
+        functions.put("ST_Contains", () -> new StPredicate(StPredicate.Predicate.CONTAINS));
+        functions.put("ST_Within", () -> new StPredicate(StPredicate.Predicate.WITHIN));
+        functions.put("ST_Intersects", () -> new StPredicate(StPredicate.Predicate.INTERSECTS));
+        functions.put("ST_Covers", () -> new StPredicate(StPredicate.Predicate.COVERS));
+        functions.put("ST_CoveredBy", () -> new StPredicate(StPredicate.Predicate.COVERED_BY));
+        functions.put("ST_Disjoint", () -> new StPredicate(StPredicate.Predicate.DISJOINT));
+        functions.put("ST_Equals", () -> new StPredicate(StPredicate.Predicate.EQUALS));
+        functions.put("ST_DWithin", StDWithin::new);
+        functions.put("ST_Distance", StDistance::new);
+        functions.put("ST_Area", StArea::new);
+        functions.put("ST_Length", StLength::new);
         return Collections.unmodifiableMap(functions);
     }
 

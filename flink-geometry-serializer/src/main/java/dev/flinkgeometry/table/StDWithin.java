@@ -1,0 +1,70 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.catalog.DataTypeFactory;
+import org.apache.flink.table.types.inference.InputTypeStrategies;
+import org.apache.flink.table.types.inference.TypeInference;
+import org.apache.flink.table.types.inference.TypeStrategies;
+import org.locationtech.jts.geom.Geometry;
+
+/**
+ * {@code ST_DWithin(geometry, geometry, distance)}: whether the planar distance is at most {@code
+ * distance} (any numeric type; a decimal literal is its nearest double, see {@link
+ * NumberArgument}); false when either is empty. Mixed SRIDs and a negative distance are refused, as
+ * in PostGIS.
+ */
+@Internal
+public final class StDWithin extends GeometryFunction {
+    private static final long serialVersionUID = 1L;
+
+    public StDWithin() {
+        super(DataTypes.BOOLEAN());
+    }
+
+    @Override
+    String name() {
+        return "ST_DWithin";
+    }
+
+    @Override
+    public TypeInference getTypeInference(DataTypeFactory typeFactory) {
+        return TypeInference.newBuilder()
+                .inputTypeStrategy(
+                        InputTypeStrategies.sequence(
+                                GeometryArgument.INSTANCE,
+                                GeometryArgument.INSTANCE,
+                                NumberArgument.INSTANCE))
+                .outputTypeStrategy(TypeStrategies.explicit(DataTypes.BOOLEAN()))
+                .build();
+    }
+
+    public Boolean eval(Geometry a, Geometry b, Number distance) {
+        if (a == null || b == null || distance == null) {
+            return null;
+        }
+        SameSrid.require(name(), a, b);
+        double tolerance = NumberArgument.toDouble(distance);
+        if (tolerance < 0) {
+            throw new IllegalArgumentException(
+                    "ST_DWithin: Tolerance cannot be less than zero, got " + tolerance);
+        }
+        if (a.isEmpty() || b.isEmpty()) {
+            return false;
+        }
+        return PlanarDistance.between(a, b) <= tolerance;
+    }
+}
