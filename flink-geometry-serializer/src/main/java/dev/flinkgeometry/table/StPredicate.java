@@ -17,13 +17,16 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.IntersectionMatrix;
+import org.locationtech.jts.geom.Polygonal;
+import org.locationtech.jts.geom.Puntal;
 import org.locationtech.jts.operation.relate.RelateOp;
 
 /**
  * The spatial predicates of PostGIS: {@code ST_Contains}, {@code ST_Within}, {@code
  * ST_Intersects}, {@code ST_Covers}, {@code ST_CoveredBy}, {@code ST_Disjoint}, {@code ST_Equals},
  * each {@code (geometry, geometry)}: the DE-9IM relation JTS computes (the algorithm of GEOS, which
- * PostGIS calls); a {@code GEOMETRYCOLLECTION} argument through the same {@link RelateOp}, which
+ * PostGIS calls), except between a (multi)polygon and a (multi)point, which PostGIS decides
+ * without GEOS and so do we ({@link PointInPolygon}); a {@code GEOMETRYCOLLECTION} argument through the same {@link RelateOp}, which
  * reads collections as GEOS does (JTS's {@code Geometry} methods refuse them, and JTS 1.20.0's
  * RelateNG places an isolated point of a collection wrongly). Mixed SRIDs are refused, as in PostGIS. An empty
  * argument makes every predicate false but {@code ST_Disjoint} (true) and {@code ST_Equals} (true
@@ -42,6 +45,11 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
+            Boolean pointInPolygon(Geometry a, Geometry b) {
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.contains(a, b) : null;
+            }
+
+            @Override
             boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
                 return im.isContains();
             }
@@ -50,6 +58,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             boolean test(Geometry a, Geometry b) {
                 return a.within(b);
+            }
+
+            @Override
+            Boolean pointInPolygon(Geometry a, Geometry b) {
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(b, a) : null;
             }
 
             @Override
@@ -64,6 +77,14 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
+            Boolean pointInPolygon(Geometry a, Geometry b) {
+                if (isPolygonal(a) && isPuntal(b)) {
+                    return PointsInPolygon.intersects(a, b);
+                }
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(b, a) : null;
+            }
+
+            @Override
             boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
                 return im.isIntersects();
             }
@@ -72,6 +93,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             boolean test(Geometry a, Geometry b) {
                 return a.covers(b);
+            }
+
+            @Override
+            Boolean pointInPolygon(Geometry a, Geometry b) {
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(a, b) : null;
             }
 
             @Override
@@ -88,6 +114,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             boolean test(Geometry a, Geometry b) {
                 return a.coveredBy(b);
+            }
+
+            @Override
+            Boolean pointInPolygon(Geometry a, Geometry b) {
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(b, a) : null;
             }
 
             @Override
@@ -141,6 +172,14 @@ public final class StPredicate extends GeometryFunction {
         /** The same predicate on the intersection matrix of {@code a} and {@code b}. */
         abstract boolean matches(IntersectionMatrix im, Geometry a, Geometry b);
 
+        /**
+         * PostGIS's answer without GEOS, where it has one: between a (multi)polygon and a
+         * (multi)point, by {@link PointInPolygon}; otherwise {@code null}.
+         */
+        Boolean pointInPolygon(Geometry a, Geometry b) {
+            return null;
+        }
+
         /** The result when {@code a} or {@code b} is empty. */
         boolean ifEmpty(Geometry a, Geometry b) {
             return false;
@@ -175,6 +214,10 @@ public final class StPredicate extends GeometryFunction {
         if (empty) {
             return predicate.ifEmpty(a, b);
         }
+        Boolean withoutGeos = predicate.pointInPolygon(a, b);
+        if (withoutGeos != null) {
+            return withoutGeos;
+        }
         if (isCollection(a) || isCollection(b)) {
             if (!a.getEnvelopeInternal().intersects(b.getEnvelopeInternal())) {
                 // RelateOp asks a collection for its boundary here, which JTS refuses
@@ -183,6 +226,14 @@ public final class StPredicate extends GeometryFunction {
             return predicate.matches(RelateOp.relate(a, b), a, b);
         }
         return predicate.test(a, b);
+    }
+
+    static boolean isPolygonal(Geometry geometry) {
+        return geometry instanceof Polygonal;
+    }
+
+    static boolean isPuntal(Geometry geometry) {
+        return geometry instanceof Puntal;
     }
 
     /** A {@code GEOMETRYCOLLECTION} (not a multi-geometry, which the classic relate takes). */

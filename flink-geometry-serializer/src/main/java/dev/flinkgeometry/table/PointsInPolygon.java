@@ -1,0 +1,67 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License. You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software distributed under the License
+ * is distributed on an "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express
+ * or implied. See the License for the specific language governing permissions and limitations under
+ * the License.
+ */
+package dev.flinkgeometry.table;
+
+import org.apache.flink.annotation.Internal;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.Point;
+
+/**
+ * PostGIS's point-in-polygon answers of {@code ST_Contains}, {@code ST_Covers} and {@code
+ * ST_Intersects} for a (multi)point against a (multi)polygon, both non-empty, from {@link
+ * PointInPolygon}.
+ */
+@Internal
+final class PointsInPolygon {
+    private PointsInPolygon() {}
+
+    /** No point outside, and some point strictly inside. */
+    static boolean contains(Geometry polygonal, Geometry puntal) {
+        boolean inside = false;
+        for (int i = 0; i < puntal.getNumGeometries(); i++) {
+            Point point = (Point) puntal.getGeometryN(i);
+            if (point.isEmpty()) {
+                continue;
+            }
+            int location = PointInPolygon.locate(point, polygonal);
+            if (location == PointInPolygon.OUTSIDE) {
+                return false;
+            }
+            inside |= location == PointInPolygon.INSIDE;
+        }
+        return inside;
+    }
+
+    /** No point outside. */
+    static boolean covers(Geometry polygonal, Geometry puntal) {
+        for (int i = 0; i < puntal.getNumGeometries(); i++) {
+            Point point = (Point) puntal.getGeometryN(i);
+            if (!point.isEmpty()
+                    && PointInPolygon.locate(point, polygonal) == PointInPolygon.OUTSIDE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Some point inside or on the boundary. */
+    static boolean intersects(Geometry polygonal, Geometry puntal) {
+        for (int i = 0; i < puntal.getNumGeometries(); i++) {
+            Point point = (Point) puntal.getGeometryN(i);
+            if (!point.isEmpty()
+                    && PointInPolygon.locate(point, polygonal) != PointInPolygon.OUTSIDE) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
