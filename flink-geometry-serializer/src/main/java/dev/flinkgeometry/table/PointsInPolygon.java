@@ -25,14 +25,14 @@ final class PointsInPolygon {
     private PointsInPolygon() {}
 
     /** No point outside, and some point strictly inside. */
-    static boolean contains(Geometry polygonal, Geometry puntal) {
+    static boolean contains(PointInPolygon polygonal, Geometry puntal) {
         boolean inside = false;
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
             if (point.isEmpty()) {
                 continue;
             }
-            int location = PointInPolygon.locate(point, polygonal);
+            int location = polygonal.locate(point.getX(), point.getY());
             if (location == PointInPolygon.OUTSIDE) {
                 return false;
             }
@@ -42,11 +42,11 @@ final class PointsInPolygon {
     }
 
     /** No point outside. */
-    static boolean covers(Geometry polygonal, Geometry puntal) {
+    static boolean covers(PointInPolygon polygonal, Geometry puntal) {
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
             if (!point.isEmpty()
-                    && PointInPolygon.locate(point, polygonal) == PointInPolygon.OUTSIDE) {
+                    && polygonal.locate(point.getX(), point.getY()) == PointInPolygon.OUTSIDE) {
                 return false;
             }
         }
@@ -54,11 +54,11 @@ final class PointsInPolygon {
     }
 
     /** Some point inside or on the boundary. */
-    static boolean intersects(Geometry polygonal, Geometry puntal) {
+    static boolean intersects(PointInPolygon polygonal, Geometry puntal) {
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
             if (!point.isEmpty()
-                    && PointInPolygon.locate(point, polygonal) != PointInPolygon.OUTSIDE) {
+                    && polygonal.locate(point.getX(), point.getY()) != PointInPolygon.OUTSIDE) {
                 return true;
             }
         }

@@ -45,8 +45,8 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
-            Boolean pointInPolygon(Geometry a, Geometry b) {
-                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.contains(a, b) : null;
+            Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.contains(zones.get(a), b) : null;
             }
 
             @Override
@@ -61,8 +61,8 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
-            Boolean pointInPolygon(Geometry a, Geometry b) {
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(b, a) : null;
+            Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(zones.get(b), a) : null;
             }
 
             @Override
@@ -77,11 +77,11 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
-            Boolean pointInPolygon(Geometry a, Geometry b) {
+            Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
                 if (isPolygonal(a) && isPuntal(b)) {
-                    return PointsInPolygon.intersects(a, b);
+                    return PointsInPolygon.intersects(zones.get(a), b);
                 }
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(b, a) : null;
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(zones.get(b), a) : null;
             }
 
             @Override
@@ -96,8 +96,8 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
-            Boolean pointInPolygon(Geometry a, Geometry b) {
-                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(a, b) : null;
+            Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(zones.get(a), b) : null;
             }
 
             @Override
@@ -117,8 +117,8 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
-            Boolean pointInPolygon(Geometry a, Geometry b) {
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(b, a) : null;
+            Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(zones.get(b), a) : null;
             }
 
             @Override
@@ -176,7 +176,7 @@ public final class StPredicate extends GeometryFunction {
          * PostGIS's answer without GEOS, where it has one: between a (multi)polygon and a
          * (multi)point, by {@link PointInPolygon}; otherwise {@code null}.
          */
-        Boolean pointInPolygon(Geometry a, Geometry b) {
+        Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
             return null;
         }
 
@@ -191,6 +191,9 @@ public final class StPredicate extends GeometryFunction {
     }
 
     private final Predicate predicate;
+
+    /** The indexed rings of the polygons this instance met lately (a join's zones). */
+    private transient PolygonIndexCache zones;
 
     StPredicate(Predicate predicate) {
         super(DataTypes.BOOLEAN(), args(geometry(), geometry()));
@@ -214,7 +217,10 @@ public final class StPredicate extends GeometryFunction {
         if (empty) {
             return predicate.ifEmpty(a, b);
         }
-        Boolean withoutGeos = predicate.pointInPolygon(a, b);
+        if (zones == null) {
+            zones = new PolygonIndexCache();
+        }
+        Boolean withoutGeos = predicate.pointInPolygon(a, b, zones);
         if (withoutGeos != null) {
             return withoutGeos;
         }
