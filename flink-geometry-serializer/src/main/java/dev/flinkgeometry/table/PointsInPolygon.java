@@ -17,15 +17,20 @@ import org.locationtech.jts.geom.Point;
 
 /**
  * PostGIS's point-in-polygon answers of {@code ST_Contains}, {@code ST_Covers} and {@code
- * ST_Intersects} for a (multi)point against a (multi)polygon, both non-empty, from {@link
- * PointInPolygon}.
+ * ST_Intersects} for a (multi)point against a (multi)polygon, both non-empty: PostGIS's box test
+ * ({@link PostgisBox}), then {@link PointInPolygon}, its rings indexed by the caller's {@link
+ * PolygonIndexCache}.
  */
 @Internal
 final class PointsInPolygon {
     private PointsInPolygon() {}
 
     /** No point outside, and some point strictly inside. */
-    static boolean contains(PointInPolygon polygonal, Geometry puntal) {
+    static boolean contains(Geometry zone, Geometry puntal, PolygonIndexCache zones) {
+        if (!PostgisBox.of(zone).contains(PostgisBox.of(puntal))) {
+            return false;
+        }
+        PointInPolygon polygonal = zones.get(zone);
         boolean inside = false;
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
@@ -42,7 +47,11 @@ final class PointsInPolygon {
     }
 
     /** No point outside. */
-    static boolean covers(PointInPolygon polygonal, Geometry puntal) {
+    static boolean covers(Geometry zone, Geometry puntal, PolygonIndexCache zones) {
+        if (!PostgisBox.of(zone).contains(PostgisBox.of(puntal))) {
+            return false;
+        }
+        PointInPolygon polygonal = zones.get(zone);
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
             if (!point.isEmpty()
@@ -54,7 +63,11 @@ final class PointsInPolygon {
     }
 
     /** Some point inside or on the boundary. */
-    static boolean intersects(PointInPolygon polygonal, Geometry puntal) {
+    static boolean intersects(Geometry zone, Geometry puntal, PolygonIndexCache zones) {
+        if (!PostgisBox.of(zone).overlaps(PostgisBox.of(puntal))) {
+            return false;
+        }
+        PointInPolygon polygonal = zones.get(zone);
         for (int i = 0; i < puntal.getNumGeometries(); i++) {
             Point point = (Point) puntal.getGeometryN(i);
             if (!point.isEmpty()

@@ -15,24 +15,25 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.flink.annotation.Internal;
-import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.Polygon;
 
 /**
  * The indexed rings ({@link PointInPolygon#indexed}) of the polygons a predicate met lately, so
- * that a geofence testing many fixes against the same zones builds each zone's index once. Owned
- * by one function instance (one task thread); nothing is shared.
+ * that a geofence testing many fixes against the same zone objects (a join's state on the hashmap
+ * backend) indexes each zone once. Owned by one function instance (one task thread); nothing is
+ * shared.
  *
- * <p>Keyed by content: the exact bits of every x and y and the ring structure, hashed on each
- * lookup and compared exactly on a hit. A zone whose geometry changed (an update in a changelog, or
- * the same object changed in place) has other content and so never meets the entry of its old
- * shape; the entry holds a copy of the polygon it indexed, never the caller's object. Works the
- * same whether the state backend hands out the same object each time (hashmap) or a new one
- * (RocksDB). Bounded: at most {@code maxEntries} entries and {@code maxWeight} coordinates plus
- * index ints, least recently used first out; a polygon heavier than the whole bound is indexed for
- * the call and not kept. Polygons of fewer than {@link #MIN_POINTS} points are not indexed: their
- * rings are read directly, which is as fast.
+ * <p>Keyed by the zone object's identity: an updated zone is a new row and a new object, so it
+ * never meets the entry of its old shape. Objects Flink hands out from state must not be changed
+ * in place (Flink's contract; the heap backend would see the change too); as a guard, an entry
+ * serves only while the object's envelope equals the one it had when indexed, which catches a
+ * change in place that moves the box (after {@code geometryChanged()}, as JTS requires), not one
+ * that keeps it. A zone is indexed the second time it is met: where every access gives a
+ * new object (RocksDB deserializes state on each access) no index is built in vain, and the rings
+ * are read directly, as without the cache. Bounded: at most {@code maxEntries} entries and {@code
+ * maxWeight} index ints, least recently used first out; a polygon whose index is heavier than the
+ * whole bound is not indexed. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
  */
 @Internal
 final class PolygonIndexCache {
@@ -42,7 +43,7 @@ final class PolygonIndexCache {
 
     private final int maxEntries;
     private final long maxWeight;
-    private final LinkedHashMap<Content, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<Identity, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long weight;
 
     PolygonIndexCache() {
@@ -59,25 +60,37 @@ final class PolygonIndexCache {
         if (polygonal.getNumPoints() < MIN_POINTS) {
             return PointInPolygon.of(polygonal);
         }
-        Content key = new Content(polygonal);
+        Identity key = new Identity(polygonal);
+        Envelope envelope = polygonal.getEnvelopeInternal();
         Entry entry = entries.get(key);
-        if (entry != null) {
-            return entry.index;
+        if (entry == null || !entry.envelope.equals(envelope)) {
+            if (entry != null) {
+                weight -= entry.weight;
+            }
+            entries.put(key, new Entry(envelope, null, 0));
+            evict();
+            return PointInPolygon.of(polygonal);
         }
-        Geometry copy = polygonal.copy();
-        PointInPolygon index = PointInPolygon.indexed(copy);
-        long entryWeight = 2L * copy.getNumPoints() + index.indexSize();
-        if (entryWeight > maxWeight) {
+        if (entry.index == null) {
+            PointInPolygon index = PointInPolygon.indexed(polygonal);
+            long indexWeight = index.indexSize();
+            if (indexWeight > maxWeight) {
+                return index;
+            }
+            entries.put(key, new Entry(envelope, index, indexWeight));
+            weight += indexWeight;
+            evict();
             return index;
         }
-        entries.put(new Content(copy), new Entry(index, entryWeight));
-        weight += entryWeight;
-        Iterator<Map.Entry<Content, Entry>> eldest = entries.entrySet().iterator();
+        return entry.index;
+    }
+
+    private void evict() {
+        Iterator<Map.Entry<Identity, Entry>> eldest = entries.entrySet().iterator();
         while (entries.size() > maxEntries || weight > maxWeight) {
             weight -= eldest.next().getValue().weight;
             eldest.remove();
         }
-        return index;
     }
 
     int size() {
@@ -89,91 +102,33 @@ final class PolygonIndexCache {
     }
 
     private static final class Entry {
+        final Envelope envelope;
         final PointInPolygon index;
         final long weight;
 
-        Entry(PointInPolygon index, long weight) {
+        Entry(Envelope envelope, PointInPolygon index, long weight) {
+            this.envelope = envelope;
             this.index = index;
             this.weight = weight;
         }
     }
 
-    /** A polygonal geometry as its ring structure and the bits of its x and y. */
-    private static final class Content {
-        final Geometry polygonal;
-        final int hash;
+    /** A geometry object by identity. */
+    private static final class Identity {
+        final Geometry geometry;
 
-        Content(Geometry polygonal) {
-            this.polygonal = polygonal;
-            int h = polygonal.getNumGeometries();
-            for (int i = 0; i < polygonal.getNumGeometries(); i++) {
-                Polygon polygon = (Polygon) polygonal.getGeometryN(i);
-                h = 31 * h + polygon.getNumInteriorRing();
-                for (int r = 0; !polygon.isEmpty() && r <= polygon.getNumInteriorRing(); r++) {
-                    CoordinateSequence ring = ring(polygon, r);
-                    h = 31 * h + ring.size();
-                    for (int c = 0; c < ring.size(); c++) {
-                        h = 31 * h + Long.hashCode(Double.doubleToRawLongBits(ring.getX(c)));
-                        h = 31 * h + Long.hashCode(Double.doubleToRawLongBits(ring.getY(c)));
-                    }
-                }
-            }
-            this.hash = h;
+        Identity(Geometry geometry) {
+            this.geometry = geometry;
         }
 
         @Override
         public int hashCode() {
-            return hash;
+            return System.identityHashCode(geometry);
         }
 
         @Override
         public boolean equals(Object other) {
-            if (!(other instanceof Content)) {
-                return false;
-            }
-            Content that = (Content) other;
-            if (that.hash != hash) {
-                return false;
-            }
-            Geometry a = polygonal;
-            Geometry b = that.polygonal;
-            if ((a instanceof Polygon) != (b instanceof Polygon)
-                    || a.getNumGeometries() != b.getNumGeometries()) {
-                return false;
-            }
-            for (int i = 0; i < a.getNumGeometries(); i++) {
-                Polygon pa = (Polygon) a.getGeometryN(i);
-                Polygon pb = (Polygon) b.getGeometryN(i);
-                if (pa.isEmpty() != pb.isEmpty()
-                        || pa.getNumInteriorRing() != pb.getNumInteriorRing()) {
-                    return false;
-                }
-                for (int r = 0; !pa.isEmpty() && r <= pa.getNumInteriorRing(); r++) {
-                    if (!sameXy(ring(pa, r), ring(pb, r))) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-
-        private static CoordinateSequence ring(Polygon polygon, int r) {
-            return (r == 0 ? polygon.getExteriorRing() : polygon.getInteriorRingN(r - 1))
-                    .getCoordinateSequence();
-        }
-
-        private static boolean sameXy(CoordinateSequence a, CoordinateSequence b) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int c = 0; c < a.size(); c++) {
-                if (Double.doubleToRawLongBits(a.getX(c)) != Double.doubleToRawLongBits(b.getX(c))
-                        || Double.doubleToRawLongBits(a.getY(c))
-                                != Double.doubleToRawLongBits(b.getY(c))) {
-                    return false;
-                }
-            }
-            return true;
+            return other instanceof Identity && ((Identity) other).geometry == geometry;
         }
     }
 }

@@ -46,7 +46,7 @@ public final class StPredicate extends GeometryFunction {
 
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
-                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.contains(zones.get(a), b) : null;
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.contains(a, b, zones) : null;
             }
 
             @Override
@@ -62,7 +62,7 @@ public final class StPredicate extends GeometryFunction {
 
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(zones.get(b), a) : null;
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(b, a, zones) : null;
             }
 
             @Override
@@ -79,9 +79,9 @@ public final class StPredicate extends GeometryFunction {
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
                 if (isPolygonal(a) && isPuntal(b)) {
-                    return PointsInPolygon.intersects(zones.get(a), b);
+                    return PointsInPolygon.intersects(a, b, zones);
                 }
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(zones.get(b), a) : null;
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(b, a, zones) : null;
             }
 
             @Override
@@ -97,7 +97,7 @@ public final class StPredicate extends GeometryFunction {
 
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
-                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(zones.get(a), b) : null;
+                return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(a, b, zones) : null;
             }
 
             @Override
@@ -118,7 +118,7 @@ public final class StPredicate extends GeometryFunction {
 
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(zones.get(b), a) : null;
+                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(b, a, zones) : null;
             }
 
             @Override
