@@ -16,10 +16,10 @@ import org.locationtech.jts.geom.CoordinateSequence;
 
 /**
  * A ring indexed by horizontal bands of equal height: each segment is listed in every band its y
- * range touches, and a point visits only the segments of its own band. A segment whose y range
- * does not hold the point's y adds nothing to PostGIS's winding number ({@link
- * PointInPolygon#step}), and the band of a y is monotonic in y, so every segment that can count is
- * visited: the answer is exactly {@link PointInPolygon#inRing}'s.
+ * range touches, and a point visits only the segments of its own band. A segment whose y range does
+ * not hold the point's y adds nothing to PostGIS's winding number ({@link PointInPolygon#step}),
+ * and the band of a y is monotonic in y, so every segment that can count is visited: the answer is
+ * exactly {@link PointInPolygon#inRing}'s.
  */
 @Internal
 final class BandedRing implements PointInPolygon.Ring {

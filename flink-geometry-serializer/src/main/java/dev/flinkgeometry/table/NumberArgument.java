@@ -26,12 +26,11 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * A number argument as users type it: any exact or approximate numeric type, taken as it is, with
- * no cast inserted. {@code 13.377704} is a {@code DECIMAL(8, 6)} literal in Flink; a cast to
- * {@code DOUBLE} would go through Flink's decimal-to-double conversion, which divides a rounded
- * long by a power of ten and can miss the nearest double. {@link #toDouble} instead gives the
- * double nearest to the decimal value, which is what PostgreSQL's {@code numeric} to {@code
- * float8} cast gives for the same text. A {@code NULL} literal becomes a {@code DOUBLE} {@code
- * NULL}.
+ * no cast inserted. {@code 13.377704} is a {@code DECIMAL(8, 6)} literal in Flink; a cast to {@code
+ * DOUBLE} would go through Flink's decimal-to-double conversion, which divides a rounded long by a
+ * power of ten and can miss the nearest double. {@link #toDouble} instead gives the double nearest
+ * to the decimal value, which is what PostgreSQL's {@code numeric} to {@code float8} cast gives for
+ * the same text. A {@code NULL} literal becomes a {@code DOUBLE} {@code NULL}.
  */
 @Internal
 final class NumberArgument implements ArgumentTypeStrategy {

@@ -21,10 +21,10 @@ import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.operation.distance.DistanceOp;
 
 /**
- * The planar distance of {@code ST_Distance} and {@code ST_DWithin}. Where one side is a point,
- * the distance is computed with the arithmetic of PostGIS's own {@code measures.c} (not GEOS):
- * point to point as {@code sqrt(dx * dx + dy * dy)}, point to segment through the projection
- * parameter {@code r} with an exact test for a point on the segment, point to polygon by PostGIS's
+ * The planar distance of {@code ST_Distance} and {@code ST_DWithin}. Where one side is a point, the
+ * distance is computed with the arithmetic of PostGIS's own {@code measures.c} (not GEOS): point to
+ * point as {@code sqrt(dx * dx + dy * dy)}, point to segment through the projection parameter
+ * {@code r} with an exact test for a point on the segment, point to polygon by PostGIS's
  * winding-number test of each ring; so a point on an edge is at distance 0 exactly as in PostGIS,
  * and the doubles are PostGIS's. Between two non-point parts, JTS's {@link DistanceOp} (the
  * difference from PostGIS is measured in docs/SQL-FUNCTIONS.md). Collections: the minimum over

@@ -18,17 +18,17 @@ import org.locationtech.jts.geom.Polygon;
 
 /**
  * Where a point lies against a polygon or multipolygon, decided as PostGIS decides it before it
- * calls GEOS ({@code point_in_polygon}, {@code point_in_multipolygon}, {@code point_in_ring} of
- * its {@code lwgeom_functions_analytic.c}): a winding number over each ring with the side of the
- * point computed in plain double arithmetic, and "on the boundary" when that side is exactly 0
- * and the point is inside the segment's box. PostGIS answers {@code ST_Contains}, {@code
- * ST_Within}, {@code ST_Covers}, {@code ST_CoveredBy} and {@code ST_Intersects} between a
- * (multi)polygon and a (multi)point this way, so a geofence's answer for a point on or next to an
- * edge is PostGIS's, which a robust predicate (GEOS's or JTS's) can contradict.
+ * calls GEOS ({@code point_in_polygon}, {@code point_in_multipolygon}, {@code point_in_ring} of its
+ * {@code lwgeom_functions_analytic.c}): a winding number over each ring with the side of the point
+ * computed in plain double arithmetic, and "on the boundary" when that side is exactly 0 and the
+ * point is inside the segment's box. PostGIS answers {@code ST_Contains}, {@code ST_Within}, {@code
+ * ST_Covers}, {@code ST_CoveredBy} and {@code ST_Intersects} between a (multi)polygon and a
+ * (multi)point this way, so a geofence's answer for a point on or next to an edge is PostGIS's,
+ * which a robust predicate (GEOS's or JTS's) can contradict.
  *
  * <p>The rings are read through {@link Ring}: each ring as it is ({@link #of}), or indexed by
- * horizontal bands ({@link BandedRing}), which visits only the segments that can count and so
- * gives the same answers.
+ * horizontal bands ({@link BandedRing}), which visits only the segments that can count and so gives
+ * the same answers.
  */
 @Internal
 final class PointInPolygon {

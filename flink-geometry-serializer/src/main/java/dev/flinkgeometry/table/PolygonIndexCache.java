@@ -25,15 +25,15 @@ import org.locationtech.jts.geom.Geometry;
  * shared.
  *
  * <p>Keyed by the zone object's identity: an updated zone is a new row and a new object, so it
- * never meets the entry of its old shape. Objects Flink hands out from state must not be changed
- * in place (Flink's contract; the heap backend would see the change too); as a guard, an entry
- * serves only while the object's envelope equals the one it had when indexed, which catches a
- * change in place that moves the box (after {@code geometryChanged()}, as JTS requires), not one
- * that keeps it. A zone is indexed the second time it is met: where every access gives a
- * new object (RocksDB deserializes state on each access) no index is built in vain, and the rings
- * are read directly, as without the cache. Bounded: at most {@code maxEntries} entries and {@code
- * maxWeight} index ints, least recently used first out; a polygon whose index is heavier than the
- * whole bound is not indexed. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
+ * never meets the entry of its old shape. Objects Flink hands out from state must not be changed in
+ * place (Flink's contract; the heap backend would see the change too); as a guard, an entry serves
+ * only while the object's envelope equals the one it had when indexed, which catches a change in
+ * place that moves the box (after {@code geometryChanged()}, as JTS requires), not one that keeps
+ * it. A zone is indexed the second time it is met: where every access gives a new object (RocksDB
+ * deserializes state on each access) no index is built in vain, and the rings are read directly, as
+ * without the cache. Bounded: at most {@code maxEntries} entries and {@code maxWeight} index ints,
+ * least recently used first out; a polygon whose index is heavier than the whole bound is not
+ * indexed. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
  */
 @Internal
 final class PolygonIndexCache {

@@ -44,7 +44,8 @@ final class PostgisBox {
                 || (geometry instanceof MultiPoint && geometry.getNumGeometries() == 1)) {
             return new PostgisBox(e.getMinX(), e.getMinY(), e.getMaxX(), e.getMaxY());
         }
-        return new PostgisBox(down(e.getMinX()), down(e.getMinY()), up(e.getMaxX()), up(e.getMaxY()));
+        return new PostgisBox(
+                down(e.getMinX()), down(e.getMinY()), up(e.getMaxX()), up(e.getMaxY()));
     }
 
     /** PostGIS's {@code gbox_contains_2d}. */
@@ -54,10 +55,7 @@ final class PostgisBox {
 
     /** PostGIS's {@code gbox_overlaps_2d}. */
     boolean overlaps(PostgisBox other) {
-        return !(maxX < other.minX
-                || maxY < other.minY
-                || minX > other.maxX
-                || minY > other.maxY);
+        return !(maxX < other.minX || maxY < other.minY || minX > other.maxX || minY > other.maxY);
     }
 
     /** PostGIS's {@code next_float_down}: the largest float not above {@code d}. */

@@ -11,8 +11,6 @@
  */
 package dev.flinkgeometry.table;
 
-import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
-
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.DataTypeFactory;

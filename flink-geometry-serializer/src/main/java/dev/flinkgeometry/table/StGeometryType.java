@@ -17,7 +17,10 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
-/** {@code ST_GeometryType(geometry)}: {@code ST_Point}, {@code ST_Polygon}, ... as PostGIS names them. */
+/**
+ * {@code ST_GeometryType(geometry)}: {@code ST_Point}, {@code ST_Polygon}, ... as PostGIS names
+ * them.
+ */
 @Internal
 public final class StGeometryType extends GeometryFunction {
     private static final long serialVersionUID = 1L;

@@ -25,14 +25,13 @@ import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.Point;
 
 /**
  * {@code ST_Point(x, y [, srid INT])} and {@code ST_MakePoint(x, y [, z [, m]])}: a point from
  * numbers of any numeric type. Decimal literals ({@code ST_Point(13.377704, 52.516275)}) give the
  * double nearest to their value, as PostGIS reads the same text ({@link NumberArgument}). {@code
- * ST_MakePoint} with four numbers gives an XYZM point (PostGIS has no three-number XYM form: that is
- * {@code ST_MakePointM}).
+ * ST_MakePoint} with four numbers gives an XYZM point (PostGIS has no three-number XYM form: that
+ * is {@code ST_MakePointM}).
  */
 @Internal
 public final class StPoint extends GeometryFunction {
@@ -60,8 +59,7 @@ public final class StPoint extends GeometryFunction {
     @Override
     public TypeInference getTypeInference(DataTypeFactory typeFactory) {
         ArgumentTypeStrategy number = NumberArgument.INSTANCE;
-        ArgumentTypeStrategy third =
-                make ? number : InputTypeStrategies.explicit(DataTypes.INT());
+        ArgumentTypeStrategy third = make ? number : InputTypeStrategies.explicit(DataTypes.INT());
         TypeInference.Builder builder =
                 TypeInference.newBuilder().outputTypeStrategy(TypeStrategies.explicit(geometry()));
         if (make) {

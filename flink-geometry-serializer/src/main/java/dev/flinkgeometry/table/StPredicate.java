@@ -22,15 +22,15 @@ import org.locationtech.jts.geom.Puntal;
 import org.locationtech.jts.operation.relate.RelateOp;
 
 /**
- * The spatial predicates of PostGIS: {@code ST_Contains}, {@code ST_Within}, {@code
- * ST_Intersects}, {@code ST_Covers}, {@code ST_CoveredBy}, {@code ST_Disjoint}, {@code ST_Equals},
- * each {@code (geometry, geometry)}: the DE-9IM relation JTS computes (the algorithm of GEOS, which
- * PostGIS calls), except between a (multi)polygon and a (multi)point, which PostGIS decides
- * without GEOS and so do we ({@link PointInPolygon}); a {@code GEOMETRYCOLLECTION} argument through the same {@link RelateOp}, which
- * reads collections as GEOS does (JTS's {@code Geometry} methods refuse them, and JTS 1.20.0's
- * RelateNG places an isolated point of a collection wrongly). Mixed SRIDs are refused, as in PostGIS. An empty
- * argument makes every predicate false but {@code ST_Disjoint} (true) and {@code ST_Equals} (true
- * when both are empty).
+ * The spatial predicates of PostGIS: {@code ST_Contains}, {@code ST_Within}, {@code ST_Intersects},
+ * {@code ST_Covers}, {@code ST_CoveredBy}, {@code ST_Disjoint}, {@code ST_Equals}, each {@code
+ * (geometry, geometry)}: the DE-9IM relation JTS computes (the algorithm of GEOS, which PostGIS
+ * calls), except between a (multi)polygon and a (multi)point, which PostGIS decides without GEOS
+ * and so do we ({@link PointInPolygon}); a {@code GEOMETRYCOLLECTION} argument through the same
+ * {@link RelateOp}, which reads collections as GEOS does (JTS's {@code Geometry} methods refuse
+ * them, and JTS 1.20.0's RelateNG places an isolated point of a collection wrongly). Mixed SRIDs
+ * are refused, as in PostGIS. An empty argument makes every predicate false but {@code ST_Disjoint}
+ * (true) and {@code ST_Equals} (true when both are empty).
  */
 @Internal
 public final class StPredicate extends GeometryFunction {
@@ -81,7 +81,9 @@ public final class StPredicate extends GeometryFunction {
                 if (isPolygonal(a) && isPuntal(b)) {
                     return PointsInPolygon.intersects(a, b, zones);
                 }
-                return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.intersects(b, a, zones) : null;
+                return isPuntal(a) && isPolygonal(b)
+                        ? PointsInPolygon.intersects(b, a, zones)
+                        : null;
             }
 
             @Override
@@ -107,7 +109,8 @@ public final class StPredicate extends GeometryFunction {
 
             @Override
             boolean emptyBeforeSrid() {
-                return true; // PostGIS's ST_Covers answers false for an empty before it compares SRIDs
+                return true; // PostGIS's ST_Covers answers false for an empty before it compares
+                // SRIDs
             }
         },
         COVERED_BY("ST_CoveredBy") {

@@ -64,10 +64,14 @@ class GeofenceFunctionsSqlITCase {
         List<String[]> vectors = tsv("/postgis/geofence-points.tsv");
         StringBuilder query = new StringBuilder();
         List<String> expected = new ArrayList<>();
-        for (int i = 0; i < vectors.size(); i += i < 16 ? 1 : 9) { // every special case, some cities
+        for (int i = 0;
+                i < vectors.size();
+                i += i < 16 ? 1 : 9) { // every special case, some cities
             String[] v = vectors.get(i);
             String arguments =
-                    literal(v[1]) + ", " + literal(v[2])
+                    literal(v[1])
+                            + ", "
+                            + literal(v[2])
                             + (v[3].isEmpty() ? "" : ", " + literal(v[3]))
                             + (v[4].isEmpty() ? "" : ", " + literal(v[4]));
             query.append(query.length() == 0 ? "" : " UNION ALL ")
@@ -86,8 +90,10 @@ class GeofenceFunctionsSqlITCase {
         }
         for (Row row : rows(query.toString())) {
             int n = (Integer) row.getField(0);
-            actual.set(n, expected.get(n).replaceAll(" = .*", " = ")
-                    + HEX.formatHex((byte[]) row.getField(1)));
+            actual.set(
+                    n,
+                    expected.get(n).replaceAll(" = .*", " = ")
+                            + HEX.formatHex((byte[]) row.getField(1)));
         }
         assertThat(expected).hasSizeGreaterThan(20);
         assertThat(actual).containsExactlyElementsOf(expected);
@@ -119,8 +125,16 @@ class GeofenceFunctionsSqlITCase {
             geometries.put(g[1], g);
         }
         String[] ids = {
-            "point-on-square-edge", "point-in-hole", "point-on-hole-vertex", "point-in-holed-ring",
-            "point-decimal", "square", "holed", "decimal-holed", "line-decimal", "multipolygon"
+            "point-on-square-edge",
+            "point-in-hole",
+            "point-on-hole-vertex",
+            "point-in-holed-ring",
+            "point-decimal",
+            "square",
+            "holed",
+            "decimal-holed",
+            "line-decimal",
+            "multipolygon"
         };
         StringBuilder values = new StringBuilder();
         List<String> expected = new ArrayList<>();
@@ -129,29 +143,52 @@ class GeofenceFunctionsSqlITCase {
                     && List.of(ids).contains(p[1])
                     && (p[0].startsWith("point") || p[1].startsWith("point"))) {
                 values.append(values.length() == 0 ? "" : ", ")
-                        .append(String.format(
-                                "('%s', '%s', X'%s', X'%s')",
-                                p[0], p[1], geometries.get(p[0])[3], geometries.get(p[1])[3]));
-                expected.add(String.join(" ", p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7],
-                        p[8], p[9], p[10], p[11], geometries.get(p[0])[17],
-                        geometries.get(p[0])[18]));
+                        .append(
+                                String.format(
+                                        "('%s', '%s', X'%s', X'%s')",
+                                        p[0],
+                                        p[1],
+                                        geometries.get(p[0])[3],
+                                        geometries.get(p[1])[3]));
+                expected.add(
+                        String.join(
+                                " ",
+                                p[0],
+                                p[1],
+                                p[2],
+                                p[3],
+                                p[4],
+                                p[5],
+                                p[6],
+                                p[7],
+                                p[8],
+                                p[9],
+                                p[10],
+                                p[11],
+                                geometries.get(p[0])[17],
+                                geometries.get(p[0])[18]));
             }
         }
         List<String> actual = new ArrayList<>();
-        for (Row r : rows(
-                "SELECT a, b, ST_Contains(ga, gb), ST_Within(ga, gb), ST_Intersects(ga, gb),"
-                        + " ST_Covers(ga, gb), ST_CoveredBy(ga, gb), ST_Disjoint(ga, gb),"
-                        + " ST_Equals(ga, gb), ST_Distance(ga, gb), ST_DWithin(ga, gb, 0),"
-                        + " ST_DWithin(ga, gb, 1), ST_Area(ga), ST_Length(ga)"
-                        + " FROM (SELECT a, b, ST_GeomFromEWKB(wa) AS ga, ST_GeomFromEWKB(wb) AS gb"
-                        + " FROM (VALUES " + values + ") AS t(a, b, wa, wb))")) {
+        for (Row r :
+                rows(
+                        "SELECT a, b, ST_Contains(ga, gb), ST_Within(ga, gb), ST_Intersects(ga, gb),"
+                                + " ST_Covers(ga, gb), ST_CoveredBy(ga, gb), ST_Disjoint(ga, gb),"
+                                + " ST_Equals(ga, gb), ST_Distance(ga, gb), ST_DWithin(ga, gb, 0),"
+                                + " ST_DWithin(ga, gb, 1), ST_Area(ga), ST_Length(ga)"
+                                + " FROM (SELECT a, b, ST_GeomFromEWKB(wa) AS ga, ST_GeomFromEWKB(wb) AS gb"
+                                + " FROM (VALUES "
+                                + values
+                                + ") AS t(a, b, wa, wb))")) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < r.getArity(); i++) {
                 Object f = r.getField(i);
                 line.append(i == 0 ? "" : " ")
-                        .append(f instanceof Double
-                                ? String.format("%016x", Double.doubleToRawLongBits((Double) f))
-                                : String.valueOf(f));
+                        .append(
+                                f instanceof Double
+                                        ? String.format(
+                                                "%016x", Double.doubleToRawLongBits((Double) f))
+                                        : String.valueOf(f));
             }
             actual.add(line.toString());
         }

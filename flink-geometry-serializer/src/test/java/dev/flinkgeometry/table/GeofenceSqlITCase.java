@@ -46,8 +46,8 @@ import org.locationtech.jts.io.WKBReader;
  * numbers ({@code ST_Point(lon, lat, 4326)}) joined with 32 Natural Earth countries by {@code
  * ST_Contains}, each entry once per vehicle and zone ({@code SELECT DISTINCT}). The fixes are
  * cities and points PostGIS placed on the countries' rings (vertices and edge middles, where a
- * robust predicate and PostGIS can disagree); the expected entries are PostGIS's {@code
- * ST_Within} of each fix and country ({@code /postgis/geofence-pairs.tsv}).
+ * robust predicate and PostGIS can disagree); the expected entries are PostGIS's {@code ST_Within}
+ * of each fix and country ({@code /postgis/geofence-pairs.tsv}).
  */
 class GeofenceSqlITCase {
 

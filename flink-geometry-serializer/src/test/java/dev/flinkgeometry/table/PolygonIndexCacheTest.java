@@ -28,8 +28,8 @@ import org.locationtech.jts.geom.Polygonal;
 
 /**
  * {@link PolygonIndexCache} and the banded rings it holds: the same answers as reading every
- * segment, a bound on entries and on weight, and no stale answer after a zone is updated or
- * changed in place.
+ * segment, a bound on entries and on weight, and no stale answer after a zone is updated or changed
+ * in place.
  */
 class PolygonIndexCacheTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
@@ -191,8 +191,8 @@ class PolygonIndexCacheTest {
     }
 
     /**
-     * A square with its lower-left corner at {@code (x, y)}, side {@code side}, and {@code
-     * perSide} points on each side.
+     * A square with its lower-left corner at {@code (x, y)}, side {@code side}, and {@code perSide}
+     * points on each side.
      */
     private static Geometry square(double x, double y, double side, int perSide) {
         List<Coordinate> ring = new ArrayList<>();

@@ -39,10 +39,10 @@ import org.locationtech.jts.geom.Puntal;
 /**
  * Points from numbers, accessors, predicates and measures against PostGIS 3.3 (GEOS 3.11): {@code
  * /postgis/geofence-*.tsv}, made by {@code make-geofence-vectors.sh} next to them from a real
- * PostGIS (run by hand; this test needs no database). Inputs are PostGIS's own EWKB, read into what a
- * geometry column holds, so both sides see the same bits. Booleans, texts, integers and errors must
- * be identical; doubles are compared bit for bit, and where JTS computes a double differently from
- * PostGIS the difference is measured (units in the last place, relative) and bounded here. The
+ * PostGIS (run by hand; this test needs no database). Inputs are PostGIS's own EWKB, read into what
+ * a geometry column holds, so both sides see the same bits. Booleans, texts, integers and errors
+ * must be identical; doubles are compared bit for bit, and where JTS computes a double differently
+ * from PostGIS the difference is measured (units in the last place, relative) and bounded here. The
  * counts are asserted, and printed as the table of docs/SQL-FUNCTIONS.md.
  */
 class PostgisGeofenceConformanceTest {
@@ -58,6 +58,7 @@ class PostgisGeofenceConformanceTest {
 
     /** The ids of the geometries PostGIS finds invalid. */
     private static final Set<String> INVALID = new HashSet<>();
+
     private static List<String[]> geometryRows;
     private static List<String[]> pairRows;
     private static List<String[]> pointRows;
@@ -189,7 +190,9 @@ class PostgisGeofenceConformanceTest {
         for (String[] row : pairRows) {
             Geometry a = GEOMETRIES.get(row[0]);
             Geometry b = GEOMETRIES.get(row[1]);
-            assertThat(GEOMETRIES.containsKey(row[0]) && GEOMETRIES.containsKey(row[1])).as(row[0] + " " + row[1]).isTrue();
+            assertThat(GEOMETRIES.containsKey(row[0]) && GEOMETRIES.containsKey(row[1]))
+                    .as(row[0] + " " + row[1])
+                    .isTrue();
             String what = row[0] + " / " + row[1];
             boolean invalid = INVALID.contains(row[0]) || INVALID.contains(row[1]);
             for (int i = 0; i < predicates.length; i++) {
@@ -316,7 +319,8 @@ class PostgisGeofenceConformanceTest {
             if (!actual.equals(expected) && expected.matches("[0-9a-f]{16}")) {
                 double postgis = Double.longBitsToDouble(Long.parseUnsignedLong(expected, 16));
                 double mine = (Double) ours;
-                long ulps = Math.abs(Double.doubleToLongBits(mine) - Double.doubleToLongBits(postgis));
+                long ulps =
+                        Math.abs(Double.doubleToLongBits(mine) - Double.doubleToLongBits(postgis));
                 tally.differing++;
                 tally.maxUlps = Math.max(tally.maxUlps, ulps);
                 tally.maxRelative =
@@ -354,7 +358,9 @@ class PostgisGeofenceConformanceTest {
         Tally tally = TALLIES.get(function);
         assertThat(tally.failures).as(function).isEmpty();
         assertThat(new int[] {tally.compared, tally.identical, tally.byDesign, tally.differing})
-                .as(function + ": compared, identical, differing on invalid input, differing doubles")
+                .as(
+                        function
+                                + ": compared, identical, differing on invalid input, differing doubles")
                 .containsExactly(compared, identical, byDesign, differing);
     }
 
