@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -202,17 +203,34 @@ class GeofenceFunctionsSqlITCase {
                 single(
                         "SELECT ST_Point(CAST(NULL AS DECIMAL(9, 6)), 1.5),"
                                 + " ST_MakePoint(1, 2, CAST(NULL AS DOUBLE)),"
-                                + " ST_X(ST_GeomFromText(CAST(NULL AS STRING))),"
-                                + " ST_IsEmpty(NULL),"
-                                + " ST_Contains(NULL, ST_Point(1, 2)),"
+                                + " ST_X(g), ST_IsEmpty(g), ST_Contains(g, ST_Point(1, 2)),"
                                 + " ST_DWithin(ST_Point(1, 2), ST_Point(1, 2), CAST(NULL AS INT)),"
-                                + " ST_Distance(ST_Point(1, 2), NULL),"
-                                + " ST_Area(NULL),"
-                                + " ST_AsText(ST_Envelope(NULL))");
+                                + " ST_Distance(ST_Point(1, 2), g), ST_Area(g),"
+                                + " ST_AsText(ST_Envelope(g))"
+                                + " FROM (SELECT ST_GeomFromText(w) AS g"
+                                + " FROM (VALUES (CAST(NULL AS STRING))) AS t(w))");
         assertThat(row.getArity()).isEqualTo(9);
         for (int i = 0; i < row.getArity(); i++) {
             assertThat(row.getField(i)).as("column %d", i + 1).isNull();
         }
+    }
+
+    /**
+     * A bare {@code NULL} literal as a geometry argument. Flink 1.20's planner cannot type it as
+     * the {@code RAW} geometry ("Unsupported type when convertTypeToSpec: OTHER"): pinned, so the
+     * documented limit stays true.
+     */
+    @Test
+    void aNullLiteralIsANullGeometry() {
+        String query = "SELECT ST_Area(NULL), ST_Contains(NULL, ST_Point(1, 2))";
+        if (EnvironmentInformation.getVersion().startsWith("1.")) {
+            assertThatThrownBy(() -> rows(query))
+                    .hasStackTraceContaining("Unsupported type when convertTypeToSpec: OTHER");
+            return;
+        }
+        Row row = single(query);
+        assertThat(row.getField(0)).isNull();
+        assertThat(row.getField(1)).isNull();
     }
 
     @Test
