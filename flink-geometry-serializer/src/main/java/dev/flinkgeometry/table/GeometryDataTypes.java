@@ -34,9 +34,11 @@ public final class GeometryDataTypes {
      * sequences), from which Flink restores {@code GeometrySerializer.of(Geometry.class)}.
      */
     public static final String GEOMETRY =
-            "RAW('org.locationtech.jts.geom.Geometry', 'ADdkZXYuZmxpbmtnZW9tZXRyeS5zZXJpYWxpemVy"
-                    + "Lkdlb21ldHJ5U2VyaWFsaXplclNuYXBzaG90AAAAAQAib3JnLmxvY2F0aW9udGVjaC5qdHMu"
-                    + "Z2VvbS5HZW9tZXRyeQAAAAEABUFSUkFZ')";
+            "RAW('org.locationtech.jts.geom.Geometry', '"
+                    + "ADdkZXYuZmxpbmtnZW9tZXRyeS5zZXJpYWxpemVyLkdlb21ldHJ5U2VyaWFsaXplclNuYXBz"
+                    + "aG90AAAAAgAib3JnLmxvY2F0aW9udGVjaC5qdHMuZ2VvbS5HZW9tZXRyeQAFQVJSQVkAAAAA"
+                    + "AQ=="
+                    + "')";
 
     private GeometryDataTypes() {}
 

@@ -23,10 +23,10 @@ import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.module.Module;
 
 /**
- * SQL conversion functions between a geometry column ({@link GeometryDataTypes#geometry()}, a
- * {@code RAW} type backed by {@code GeometrySerializer}) and the interchange forms: {@code
- * ST_GeomFromWKB}, {@code ST_GeomFromEWKB}, {@code ST_AsBinary}, {@code ST_AsEWKB}, {@code
- * ST_GeomFromText}, {@code ST_AsText}, {@code ST_SRID}, {@code ST_SetSRID}. No spatial predicates.
+ * PostGIS's SQL functions for a geometry column ({@link GeometryDataTypes#geometry()}, a {@code
+ * RAW} type backed by {@code GeometrySerializer}): conversions to and from WKT, WKB, EWKB, TWKB and
+ * GeoJSON, points from numbers, accessors, bounding boxes, the predicates and measures of a
+ * geofence. Each follows PostGIS 3.3 (names, argument order, NULL handling, SRID rules).
  *
  * <pre>{@code
  * LOAD MODULE geometry;                        -- SQL client, SQL gateway

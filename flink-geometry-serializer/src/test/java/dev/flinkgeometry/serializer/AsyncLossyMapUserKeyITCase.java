@@ -50,7 +50,11 @@ class AsyncLossyMapUserKeyITCase {
 
     @Test
     void aFixedPrecisionUserKeyFailsTheJobOnFirstAccess() {
-        assertThatThrownBy(() -> run(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(6, 0, 0))))
+        assertThatThrownBy(
+                        () ->
+                                run(
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(6, 0, 0))))
                 .hasStackTraceContaining(
                         "cannot be the key type of a map (the user key of a MapState)")
                 .hasStackTraceContaining("GeometryTypeInfo.of(cls, GeometryEncoding.compact())");

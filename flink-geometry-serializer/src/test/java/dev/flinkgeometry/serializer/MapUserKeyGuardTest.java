@@ -63,7 +63,9 @@ class MapUserKeyGuardTest {
     @Test
     void aFixedPrecisionMapValueIsAccepted() {
         TypeSerializer<Map<Point, Point>> serializer =
-                new MapTypeInfo<>(GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()), SIX_DIGITS)
+                new MapTypeInfo<>(
+                                GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
+                                SIX_DIGITS)
                         .createSerializer(new SerializerConfigImpl());
         assertThat(((MapSerializer<Point, Point>) serializer).getValueSerializer())
                 .isEqualTo(SIX_DIGITS.createSerializer(new SerializerConfigImpl()));

@@ -102,7 +102,8 @@ class MapUserKeyRefusalNoticeITCase {
     void aRefusedMapStateRestoreIsExplainedWithTheTaskAndTheWayOut(String backend, boolean refused)
             throws Exception {
         TypeInformation<Geometry> aligned = GeometryTypeInfo.of(Geometry.class);
-        TypeInformation<Geometry> compact = GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
+        TypeInformation<Geometry> compact =
+                GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
         String savepoint =
                 SavepointJobs.stopWithSavepoint(
                         start(backend, null, aligned),

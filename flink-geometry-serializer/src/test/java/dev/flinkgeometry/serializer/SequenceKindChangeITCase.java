@@ -64,7 +64,9 @@ class SequenceKindChangeITCase {
     private static final TypeInformation<Geometry> ARRAY =
             GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact());
     private static final TypeInformation<Geometry> PACKED =
-            GeometryTypeInfo.of(Geometry.class, GeometryEncoding.compact(),
+            GeometryTypeInfo.of(
+                    Geometry.class,
+                    GeometryEncoding.compact(),
                     CoordinateSequenceKind.PACKED_DOUBLE);
 
     private static final List<String> KEYS =

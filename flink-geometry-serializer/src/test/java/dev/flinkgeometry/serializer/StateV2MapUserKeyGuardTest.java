@@ -46,7 +46,9 @@ class StateV2MapUserKeyGuardTest {
     void aFixedPrecisionValueIsAccepted() {
         MapStateDescriptor<Point, Point> descriptor =
                 new MapStateDescriptor<>(
-                        "visits", GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()), SIX_DIGITS);
+                        "visits",
+                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
+                        SIX_DIGITS);
         descriptor.initializeSerializerUnlessSet(new ExecutionConfig());
         assertThat(descriptor.getSerializer())
                 .isEqualTo(

@@ -11,8 +11,6 @@
  */
 package dev.flinkgeometry.serializer.migration;
 
-import dev.flinkgeometry.serializer.GeometryEncoding;
-import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -37,12 +37,13 @@ class KeyedStateRewriteMapUserKeyTypeTest {
                                         "visits",
                                         GeometryTypeInfo.of(Point.class),
                                         Types.LONG,
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(6, 0, 0)),
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(6, 0, 0)),
                                         Types.LONG))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
-                        "MapState 'visits': the new user key type CompactGeometry<Point, digits"
-                                + " 6/0/0> is not a key type")
+                        "MapState 'visits': the new user key type Geometry<Point, compact 6/0/0"
+                                + " digits> is not a key type")
                 .hasMessageContaining("would become one entry")
                 .hasMessageContaining("GeometryTypeInfo.of(cls, GeometryEncoding.compact())")
                 .hasMessageContaining("GeometryTypeInfo.of(...)");
@@ -56,9 +57,12 @@ class KeyedStateRewriteMapUserKeyTypeTest {
                                                 "vehicles", Types.STRING, Types.STRING)
                                         .mapState(
                                                 "visits",
-                                                GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(6, 0, 0)),
+                                                GeometryTypeInfo.of(
+                                                        Point.class,
+                                                        GeometryEncoding.compact(6, 0, 0)),
                                                 Types.LONG,
-                                                GeometryTypeInfo.of(Point.class, GeometryEncoding.compact()),
+                                                GeometryTypeInfo.of(
+                                                        Point.class, GeometryEncoding.compact()),
                                                 Types.LONG))
                 .doesNotThrowAnyException();
     }

@@ -109,7 +109,8 @@ class RewriteOutputITCase {
                                 ALIGNED_POINT,
                                 Types.LONG,
                                 new KeyClaimingType<>(
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(2, 0, 0))),
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(2, 0, 0))),
                                 Types.LONG);
         assertThatThrownBy(() -> lossy.rewrite(original, target, new EmbeddedRocksDBStateBackend()))
                 .isInstanceOf(IllegalStateException.class)
@@ -162,7 +163,8 @@ class RewriteOutputITCase {
                                 ALIGNED_POINT,
                                 Types.LONG,
                                 new KeyClaimingType<>(
-                                        GeometryTypeInfo.of(Point.class, GeometryEncoding.compact(2, 0, 0))),
+                                        GeometryTypeInfo.of(
+                                                Point.class, GeometryEncoding.compact(2, 0, 0))),
                                 Types.LONG);
         assertThatThrownBy(
                         () ->

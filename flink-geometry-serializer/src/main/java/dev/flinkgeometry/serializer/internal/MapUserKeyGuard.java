@@ -11,8 +11,6 @@
  */
 package dev.flinkgeometry.serializer.internal;
 
-import dev.flinkgeometry.serializer.GeometryEncoding;
-import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import java.lang.StackWalker.StackFrame;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.ExecutionConfig;
