@@ -59,9 +59,10 @@ public final class StGeomFromText extends GeometryFunction {
         }
     }
 
+    /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
     public Geometry eval(String text, Integer srid) {
-        Geometry geometry = eval(text);
-        if (geometry != null && srid != null) {
+        Geometry geometry = srid == null ? null : eval(text);
+        if (geometry != null) {
             withCheckedSrid(setSridEverywhere(geometry, srid));
         }
         return geometry;

@@ -65,10 +65,11 @@ public final class StGeomFromWkb extends GeometryFunction {
         return withCheckedSrid(geometry); // outside the try: its message names the function once
     }
 
+    /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
     public Geometry eval(byte[] wkb, Integer srid) {
-        Geometry geometry = eval(wkb);
-        if (geometry == null || srid == null) {
-            return geometry;
+        Geometry geometry = srid == null ? null : eval(wkb);
+        if (geometry == null) {
+            return null;
         }
         return withCheckedSrid(setSridEverywhere(geometry, srid));
     }
