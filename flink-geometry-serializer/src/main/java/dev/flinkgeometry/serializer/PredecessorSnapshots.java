@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer;
 
+import dev.flinkgeometry.serializer.internal.UserClasses;
 import dev.flinkgeometry.serializer.legacy.WkbGeometrySerializerSnapshot;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
@@ -83,23 +84,7 @@ final class PredecessorSnapshots {
         } catch (IOException e) {
             return false;
         }
-        Class<?> type = loadClass(typeName);
+        Class<?> type = UserClasses.load(typeName);
         return type != null && newClass.isAssignableFrom(type);
-    }
-
-    /** The user code class loader first (Flink sets it as context class loader), then JTS's. */
-    private static Class<?> loadClass(String name) {
-        ClassLoader context = Thread.currentThread().getContextClassLoader();
-        for (ClassLoader loader : new ClassLoader[] {context, Geometry.class.getClassLoader()}) {
-            if (loader == null) {
-                continue;
-            }
-            try {
-                return Class.forName(name, false, loader);
-            } catch (ClassNotFoundException | LinkageError e) {
-                // try the next loader
-            }
-        }
-        return null;
     }
 }

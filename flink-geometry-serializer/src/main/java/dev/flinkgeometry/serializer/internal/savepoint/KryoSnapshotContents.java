@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.serializer.internal.savepoint;
 
+import dev.flinkgeometry.serializer.internal.UserClasses;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -146,7 +147,7 @@ public final class KryoSnapshotContents {
 
     /** Whether the state holds JTS geometries: its class is {@code Geometry} or a subclass. */
     public boolean holdsGeometries() {
-        Class<?> type = load(typeName);
+        Class<?> type = UserClasses.load(typeName);
         return type != null && Geometry.class.isAssignableFrom(type);
     }
 
@@ -157,12 +158,12 @@ public final class KryoSnapshotContents {
      * subclasses, so it must serve the written class or a superclass of it.
      */
     public boolean writtenByGeometryKryoSerializer() {
-        Class<?> type = load(typeName);
+        Class<?> type = UserClasses.load(typeName);
         if (type == null) {
             return false;
         }
         for (Map.Entry<String, String> entry : defaultSerializerClasses.entrySet()) {
-            Class<?> served = load(entry.getKey());
+            Class<?> served = UserClasses.load(entry.getKey());
             if (GEOMETRY_KRYO_SERIALIZER.equals(entry.getValue())
                     && served != null
                     && served.isAssignableFrom(type)) {
@@ -188,21 +189,5 @@ public final class KryoSnapshotContents {
         }
         text.append(", ").append(registeredTypes.size()).append(" registered classes");
         return text.toString();
-    }
-
-    /** The user code class loader first (Flink sets it as context class loader), then JTS's. */
-    private static Class<?> load(String name) {
-        ClassLoader context = Thread.currentThread().getContextClassLoader();
-        for (ClassLoader loader : new ClassLoader[] {context, Geometry.class.getClassLoader()}) {
-            if (loader == null) {
-                continue;
-            }
-            try {
-                return Class.forName(name, false, loader);
-            } catch (ClassNotFoundException | LinkageError e) {
-                // try the next loader
-            }
-        }
-        return null;
     }
 }
