@@ -135,8 +135,18 @@ public final class MapUserKeyGuard {
             try {
                 Probe key = new Probe();
                 Probe value = new Probe();
-                new org.apache.flink.api.common.state.v2.MapStateDescriptor<>("probe", key, value)
-                        .initializeSerializerUnlessSet(new ExecutionConfig());
+                // By reflection: Flink 1.x has no State V2 descriptors, and this class compiles
+                // against either line.
+                Class.forName(V2_MAP_DESCRIPTOR)
+                        .getMethod("initializeSerializerUnlessSet", ExecutionConfig.class)
+                        .invoke(
+                                Class.forName(V2_MAP_DESCRIPTOR)
+                                        .getConstructor(
+                                                String.class,
+                                                TypeInformation.class,
+                                                TypeInformation.class)
+                                        .newInstance("probe", key, value),
+                                new ExecutionConfig());
                 if (key.stateV2MapUserKey && !value.stateV2MapUserKey) {
                     return true;
                 }
@@ -144,7 +154,7 @@ public final class MapUserKeyGuard {
                         "Cannot tell the user key of a State V2 MapStateDescriptor from its value;"
                                 + " lossy types are not refused as its user keys");
                 return false;
-            } catch (RuntimeException | LinkageError e) {
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 // Flink 1.x: no State V2 descriptors in flink-core
                 return false;
             }

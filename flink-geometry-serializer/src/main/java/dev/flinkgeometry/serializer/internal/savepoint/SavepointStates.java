@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
@@ -346,8 +347,14 @@ public final class SavepointStates {
     /** The operator's uid or name where this Flink records them (2.x), else {@code null}. */
     private static String optional(OperatorState operator, boolean uid) {
         try {
-            return (uid ? operator.getOperatorUid() : operator.getOperatorName()).orElse(null);
-        } catch (NoSuchMethodError flink1) {
+            // By reflection: Flink 1.x records neither, and this class compiles against either
+            // line.
+            Object value =
+                    OperatorState.class
+                            .getMethod(uid ? "getOperatorUid" : "getOperatorName")
+                            .invoke(operator);
+            return ((Optional<?>) value).map(Object::toString).orElse(null);
+        } catch (ReflectiveOperationException | ClassCastException flink1) {
             return null;
         }
     }
