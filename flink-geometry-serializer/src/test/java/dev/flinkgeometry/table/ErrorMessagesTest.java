@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
-/** Each error message says each thing once (issue 19: the function name appeared twice). */
+/** Each error message says each thing once: the function name, the problem, the input. */
 class ErrorMessagesTest {
     @Test
     void anOutOfRangeEwktSridIsNamedOnce() {

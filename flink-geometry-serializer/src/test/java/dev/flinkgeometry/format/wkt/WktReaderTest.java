@@ -25,8 +25,10 @@ import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.Point;
 
 /**
- * The strict WKT/EWKT reader on the findings of issue 19 (expected values written by hand; the
- * PostGIS corpus is checked by {@code PostgisConformanceTest}).
+ * The strict WKT/EWKT reader: refusals naming the offending character, the nesting cap, PostGIS's
+ * EWKT dimensions and MultiPoint forms, tagged empties, exact decimals and members' SRIDs
+ * (expected values written by hand; the PostGIS corpus is checked by {@code
+ * PostgisConformanceTest}).
  */
 class WktReaderTest {
     private final WktReader reader = new WktReader();

@@ -21,7 +21,10 @@ import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 
-/** Issue 19's output findings, with the bytes and text PostGIS 3.3 accepts written by hand. */
+/**
+ * What the WKT writer must get right for PostGIS 3.3 to read its text back, with the expected bytes
+ * and text written by hand.
+ */
 class WktWriterTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
 
