@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.format;
 
+import org.locationtech.jts.geom.Geometry;
+
 /**
  * The limits every format of this library shares, declared once: the SRID range, the nesting depth
  * of geometry collections, the size of one encoding. Encoders refuse what exceeds them; decoders
@@ -34,5 +36,20 @@ public final class GeometryLimits {
     /** Whether {@code srid} is in {@code 0..}{@value #MAX_SRID}. */
     public static boolean isValidSrid(int srid) {
         return srid >= 0 && srid <= MAX_SRID;
+    }
+
+    /** Refuses to encode {@code geometry} if its SRID is outside {@code 0..}{@value #MAX_SRID}. */
+    public static void requireValidSrid(Geometry geometry) throws GeometryFormatException {
+        int srid = geometry.getSRID();
+        if (!isValidSrid(srid)) {
+            throw new GeometryFormatException(
+                    "SRID "
+                            + srid
+                            + " of "
+                            + geometry.getGeometryType()
+                            + " does not fit the format's 24 bits (0.."
+                            + MAX_SRID
+                            + ")");
+        }
     }
 }

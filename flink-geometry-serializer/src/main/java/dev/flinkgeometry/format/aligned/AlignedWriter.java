@@ -167,7 +167,7 @@ public final class AlignedWriter {
          * every point) written directly.
          */
         private int point(Point point, byte[] target, int offset) throws GeometryFormatException {
-            checkSrid(point);
+            GeometryLimits.requireValidSrid(point);
             CoordinateSequence sequence = point.getCoordinateSequence();
             int count = sequence.size();
             int found;
@@ -207,7 +207,7 @@ public final class AlignedWriter {
         // ------------------------------------------------------------------------------------
 
         private long measure(Geometry geometry, int depth) throws GeometryFormatException {
-            checkSrid(geometry);
+            GeometryLimits.requireValidSrid(geometry);
             int index = headers++;
             if (index == types.length) {
                 types = Arrays.copyOf(types, 2 * index);
@@ -317,20 +317,6 @@ public final class AlignedWriter {
                                     + sequence.getY(last)
                                     + "); was it changed after the polygon was built?");
                 }
-            }
-        }
-
-        private static void checkSrid(Geometry geometry) throws GeometryFormatException {
-            int srid = geometry.getSRID();
-            if (!GeometryLimits.isValidSrid(srid)) {
-                throw new GeometryFormatException(
-                        "SRID "
-                                + srid
-                                + " of "
-                                + geometry.getGeometryType()
-                                + " does not fit the format's 24 bits (0.."
-                                + GeometryLimits.MAX_SRID
-                                + ")");
             }
         }
 

@@ -133,17 +133,8 @@ public final class CompactEncoder {
      * {@code target} has too little room, or {@link #ALIGNED_PAYLOAD}.
      */
     private int twkb(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
+        GeometryLimits.requireValidSrid(geometry);
         int srid = geometry.getSRID();
-        if (!GeometryLimits.isValidSrid(srid)) {
-            throw new GeometryFormatException(
-                    "SRID "
-                            + srid
-                            + " of "
-                            + geometry.getGeometryType()
-                            + " does not fit the format's 24 bits (0.."
-                            + GeometryLimits.MAX_SRID
-                            + ")");
-        }
         if (!membersHaveSrid(geometry, srid, 0)) {
             return ALIGNED_PAYLOAD;
         }

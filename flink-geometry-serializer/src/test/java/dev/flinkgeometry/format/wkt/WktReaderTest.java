@@ -26,9 +26,8 @@ import org.locationtech.jts.geom.Point;
 
 /**
  * The strict WKT/EWKT reader: refusals naming the offending character, the nesting cap, PostGIS's
- * EWKT dimensions and MultiPoint forms, tagged empties, exact decimals and members' SRIDs
- * (expected values written by hand; the PostGIS corpus is checked by {@code
- * PostgisConformanceTest}).
+ * EWKT dimensions and MultiPoint forms, tagged empties, exact decimals and members' SRIDs (expected
+ * values written by hand; the PostGIS corpus is checked by {@code PostgisConformanceTest}).
  */
 class WktReaderTest {
     private final WktReader reader = new WktReader();
