@@ -14,6 +14,7 @@ package dev.flinkgeometry.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flinkgeometry.benchmarks.geofence.GeofenceBenchmark;
 import dev.flinkgeometry.benchmarks.job.GeometryJobBenchmark;
 import dev.flinkgeometry.benchmarks.job.KryoJobBenchmark;
 import dev.flinkgeometry.benchmarks.micro.ByteViewBenchmarks;
@@ -65,7 +66,8 @@ class QuickSuiteTest {
                                     KryoJobBenchmark.class,
                                     ValueStateBenchmark.class,
                                     GeometryKeyBenchmark.class,
-                                    StateSizeBenchmark.class))
+                                    StateSizeBenchmark.class,
+                                    GeofenceBenchmark.class))
                     .collect(Collectors.toList());
 
     @BeforeAll
@@ -125,6 +127,10 @@ class QuickSuiteTest {
                 .contains(
                         "## State size in RocksDB (native savepoint)",
                         "| gps-point (1,000) | ours | ")
+                .contains(
+                        "## Geofence: a GPS fix against every zone",
+                        "| countries-177 | ",
+                        "| circles-10000 | ")
                 .contains(
                         "![point](benchmarks/micro-point.png)",
                         "![job throughput](benchmarks/job.png)");

@@ -31,6 +31,9 @@ import org.locationtech.jts.io.WKTReader;
 public final class NaturalEarth {
     public static final int GEOMETRIES = 3961;
 
+    /** The countries at 1:110m: 148 polygons and 29 multipolygons. */
+    public static final int COUNTRIES = 177;
+
     private static final String[] FILES = {
         "cities", "countries-110m", "countries-50m", "lakes", "rivers", "coastline"
     };
@@ -51,30 +54,45 @@ public final class NaturalEarth {
         return corpus;
     }
 
+    /** The 177 countries at 1:110m, parsed anew: the caller owns them. */
+    public static List<Geometry> countries() {
+        List<Geometry> countries = read("countries-110m");
+        if (countries.size() != COUNTRIES) {
+            throw new IllegalStateException("corpus has " + countries.size() + " countries");
+        }
+        return countries;
+    }
+
     private static List<Geometry> read() {
-        WKTReader reader = new WKTReader();
-        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
         List<Geometry> geometries = new ArrayList<>(GEOMETRIES);
         for (String file : FILES) {
-            String resource = "/natural-earth/natural-earth-" + file + ".wkt";
-            try (InputStream stream = NaturalEarth.class.getResourceAsStream(resource)) {
-                if (stream == null) {
-                    throw new IllegalStateException("missing classpath resource " + resource);
-                }
-                BufferedReader lines =
-                        new BufferedReader(
-                                new InputStreamReader(stream, StandardCharsets.US_ASCII));
-                for (String line; (line = lines.readLine()) != null; ) {
-                    geometries.add(reader.read(line));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (ParseException e) {
-                throw new IllegalStateException(resource + ": " + e.getMessage(), e);
-            }
+            geometries.addAll(read(file));
         }
         if (geometries.size() != GEOMETRIES) {
             throw new IllegalStateException("corpus has " + geometries.size() + " geometries");
+        }
+        return geometries;
+    }
+
+    private static List<Geometry> read(String file) {
+        WKTReader reader = new WKTReader();
+        reader.setIsOldJtsCoordinateSyntaxAllowed(false);
+        List<Geometry> geometries = new ArrayList<>();
+        String resource = "/natural-earth/natural-earth-" + file + ".wkt";
+        try (InputStream stream = NaturalEarth.class.getResourceAsStream(resource)) {
+            if (stream == null) {
+                throw new IllegalStateException("missing classpath resource " + resource);
+            }
+            BufferedReader lines =
+                    new BufferedReader(
+                            new InputStreamReader(stream, StandardCharsets.US_ASCII));
+            for (String line; (line = lines.readLine()) != null; ) {
+                geometries.add(reader.read(line));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ParseException e) {
+            throw new IllegalStateException(resource + ": " + e.getMessage(), e);
         }
         return geometries;
     }

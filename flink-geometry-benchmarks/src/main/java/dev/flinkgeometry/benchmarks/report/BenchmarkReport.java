@@ -85,6 +85,7 @@ public final class BenchmarkReport {
             tables.micro(group.getKey(), group.getValue());
         }
         tables.migration();
+        tables.geofence();
         if (tables.job()) {
             pngs.job();
         }

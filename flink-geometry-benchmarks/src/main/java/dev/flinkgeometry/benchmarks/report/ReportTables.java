@@ -32,6 +32,9 @@ final class ReportTables {
                     "StreamSerialize", "serialize into a `DataOutputViewStreamWrapper`",
                     "StreamDeserialize", "deserialize from a `DataInputViewStreamWrapper`");
 
+    /** The geofence benchmark's method of the module's {@code ST_Contains}. */
+    private static final String GEOFENCE_OURS = "stContains";
+
     private final Markdown md;
     private final ReportProse prose;
     private final ReportData data;
@@ -192,6 +195,55 @@ final class ReportTables {
                     String.format(
                             "| %s | %s | %,.0f |",
                             row.method(), BarChart.format(row.score()), 1e9 / row.score()));
+        }
+        md.line("");
+    }
+
+    /**
+     * The geofence table: per zone set, ns and fixes per second of each way to test a fix against
+     * every zone, and how many times faster {@code ST_Contains} is than each JTS way.
+     */
+    void geofence() {
+        String benchmark = data.benchmarkOf("Geofence");
+        if (benchmark == null) {
+            return;
+        }
+        String type = benchmark.substring(0, benchmark.indexOf('.') + 1);
+        List<String> methods = new ArrayList<>();
+        for (Result result : results.all) {
+            if (result.group().equals("Geofence") && !methods.contains(result.method())) {
+                methods.add(result.method());
+            }
+        }
+        List<String> peers = new ArrayList<>(methods);
+        peers.remove(GEOFENCE_OURS);
+        List<String> columns = new ArrayList<>(methods);
+        for (String peer : peers) {
+            columns.add(GEOFENCE_OURS + " vs " + peer);
+        }
+        md.line("## Geofence: a GPS fix against every zone");
+        md.line("");
+        md.paragraph(prose.paragraph("geofence"));
+        md.header("zones", columns);
+        for (String zones : results.values(benchmark, "zones")) {
+            StringBuilder cells = new StringBuilder("| " + zones);
+            for (String method : methods) {
+                Optional<Double> score = results.score(type + method, "zones", zones);
+                cells.append(" | ");
+                score.ifPresent(
+                        ns ->
+                                cells.append(BarChart.format(ns))
+                                        .append(String.format(" (%,.0f/s)", 1e9 / ns)));
+            }
+            Optional<Double> ours = results.score(type + GEOFENCE_OURS, "zones", zones);
+            for (String peer : peers) {
+                Optional<Double> theirs = results.score(type + peer, "zones", zones);
+                cells.append(" | ");
+                if (ours.isPresent() && theirs.isPresent()) {
+                    cells.append(String.format("%.2f×", theirs.get() / ours.get()));
+                }
+            }
+            md.line(cells + " |");
         }
         md.line("");
     }
