@@ -84,8 +84,7 @@ public final class NaturalEarth {
                 throw new IllegalStateException("missing classpath resource " + resource);
             }
             BufferedReader lines =
-                    new BufferedReader(
-                            new InputStreamReader(stream, StandardCharsets.US_ASCII));
+                    new BufferedReader(new InputStreamReader(stream, StandardCharsets.US_ASCII));
             for (String line; (line = lines.readLine()) != null; ) {
                 geometries.add(reader.read(line));
             }

@@ -19,8 +19,7 @@ import org.locationtech.jts.geom.GeometryFactory;
 /**
  * Generated geofence zones, reproducibly: one circle of {@value #SEGMENTS} segments per cell of a
  * square grid over the world (longitude -180..180, latitude -90..90), its centre moved by up to a
- * quarter cell and its radius 0.2 to 0.4 of the cell's height, so that neighbours may overlap and
- * about a fifth of the world lies in some zone.
+ * quarter cell and its radius 0.2 to 0.4 of the cell's height, so that neighbours may overlap.
  */
 public final class Zones {
     public static final int SEGMENTS = 32;

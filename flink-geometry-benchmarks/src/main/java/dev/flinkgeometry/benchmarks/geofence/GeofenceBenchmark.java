@@ -29,8 +29,8 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code ST_Contains(zone, fix)} evaluates its condition against the zones it holds in state (on
  * the hashmap backend: the same zone objects on every access). Scores are ns per fix; fixes per
  * second = 10^9 / score. The fixes are the GPS feed's first {@value #FIXES} points (uniform over
- * the world, 6 decimals); the zones are the {@value NaturalEarth#COUNTRIES} Natural Earth
- * countries at 1:110m, or 10,000 generated circles ({@link Zones}).
+ * the world, 6 decimals); the zones are the {@value NaturalEarth#COUNTRIES} Natural Earth countries
+ * at 1:110m, or 10,000 generated circles ({@link Zones}).
  *
  * <p>Contenders, one method each: {@code stContains} is the module's {@code ST_Contains}, the
  * function instance Flink gets from {@link GeometryModule}, called as Flink's generated code calls
