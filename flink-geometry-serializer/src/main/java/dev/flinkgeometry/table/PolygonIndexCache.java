@@ -31,15 +31,24 @@ import org.locationtech.jts.geom.Geometry;
  * place that moves the box (after {@code geometryChanged()}, as JTS requires), not one that keeps
  * it. A zone is indexed the second time it is met: where every access gives a new object (RocksDB
  * deserializes state on each access) no index is built in vain, and the rings are read directly, as
- * without the cache. Bounded: at most {@code maxEntries} entries and {@code maxWeight} index ints,
- * least recently used first out; a polygon whose index is heavier than the whole bound is not
- * indexed. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
+ * without the cache. Bounded: at most {@code maxEntries} entries and {@code maxWeight} 4-byte words,
+ * least recently used first out. An entry weighs its index's ints and {@value #POINT_WEIGHT} words
+ * per point of the polygon it holds (the index reads the polygon's own sequences, and the key keeps
+ * the object alive; on RocksDB every entry holds a deserialized copy that state no longer does), so
+ * the bound covers the polygons held too. A polygon heavier than the whole bound is read directly
+ * and never held. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
  */
 @Internal
 final class PolygonIndexCache {
     static final int MIN_POINTS = 16;
     static final int DEFAULT_MAX_ENTRIES = 256;
     static final long DEFAULT_MAX_WEIGHT = 4_000_000L;
+
+    /**
+     * The words a held point weighs: in JTS's default sequences a {@code Coordinate} object and its
+     * reference, about 48 bytes.
+     */
+    static final int POINT_WEIGHT = 12;
 
     private final int maxEntries;
     private final long maxWeight;
@@ -57,7 +66,10 @@ final class PolygonIndexCache {
 
     /** Where points lie against {@code polygonal}, a non-empty polygon or multipolygon. */
     PointInPolygon get(Geometry polygonal) {
-        if (polygonal.getNumPoints() < MIN_POINTS) {
+        int points = polygonal.getNumPoints();
+        long held = (long) points * POINT_WEIGHT;
+        // an index has at least one int per segment
+        if (points < MIN_POINTS || held + points > maxWeight) {
             return PointInPolygon.of(polygonal);
         }
         Identity key = new Identity(polygonal);
@@ -67,18 +79,21 @@ final class PolygonIndexCache {
             if (entry != null) {
                 weight -= entry.weight;
             }
-            entries.put(key, new Entry(envelope, null, 0));
+            entries.put(key, new Entry(envelope, null, held));
+            weight += held;
             evict();
             return PointInPolygon.of(polygonal);
         }
         if (entry.index == null) {
             PointInPolygon index = PointInPolygon.indexed(polygonal);
-            long indexWeight = index.indexSize();
+            long indexWeight = held + index.indexSize();
             if (indexWeight > maxWeight) {
+                entries.remove(key);
+                weight -= entry.weight;
                 return index;
             }
             entries.put(key, new Entry(envelope, index, indexWeight));
-            weight += indexWeight;
+            weight += indexWeight - entry.weight;
             evict();
             return index;
         }

@@ -126,7 +126,7 @@ class PolygonIndexCacheTest {
 
     @Test
     void holdsAtMostItsWeightAndKeepsNoIndexHeavierThanThat() {
-        long bound = 2_000;
+        long bound = 20_000;
         PolygonIndexCache cache = new PolygonIndexCache(1_000, bound);
         for (int i = 0; i < 50; i++) {
             Geometry zone = square(i * 100, 0, 10, 40);
@@ -141,6 +141,37 @@ class PolygonIndexCacheTest {
         assertThat(index.locate(5, 5)).isEqualTo(PointInPolygon.INSIDE);
         assertThat(cache.weight()).isLessThanOrEqualTo(bound);
         assertThat(cache.get(heavy)).as("not kept").isNotSameAs(index);
+    }
+
+    /**
+     * Where every access gives a new object (RocksDB deserializes state on each), the entries hold
+     * polygons that state no longer does: their points count towards the bound.
+     */
+    @Test
+    void thePolygonsHeldCountTowardsTheBound() {
+        long bound = 20_000;
+        PolygonIndexCache cache = new PolygonIndexCache(1_000, bound);
+        Geometry zone = square(0, 0, 10, 40);
+        long perZone = (long) zone.getNumPoints() * PolygonIndexCache.POINT_WEIGHT;
+        for (int i = 0; i < 50; i++) {
+            Geometry deserialized = zone.copy();
+            assertThat(cache.get(deserialized).locate(5, 5)).isEqualTo(PointInPolygon.INSIDE);
+            assertThat(cache.weight()).isLessThanOrEqualTo(bound);
+        }
+        assertThat(cache.weight()).isEqualTo(cache.size() * perZone);
+        assertThat(cache.size()).isPositive().isLessThanOrEqualTo((int) (bound / perZone));
+    }
+
+    @Test
+    void aPolygonHeavierThanTheBoundIsNeverHeld() {
+        PolygonIndexCache cache = new PolygonIndexCache(1_000, 20_000);
+        Geometry heavy = square(0, 0, 10, 4_000);
+        for (int i = 0; i < 3; i++) {
+            assertThat(cache.get(heavy).locate(5, 5)).isEqualTo(PointInPolygon.INSIDE);
+            assertThat(cache.get(heavy).locate(15, 5)).isEqualTo(PointInPolygon.OUTSIDE);
+        }
+        assertThat(cache.size()).isZero();
+        assertThat(cache.weight()).isZero();
     }
 
     /** A zone updated in a changelog is a new object: never the old shape's entry. */
