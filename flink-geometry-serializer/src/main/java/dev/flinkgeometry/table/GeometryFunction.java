@@ -95,7 +95,12 @@ abstract class GeometryFunction extends ScalarFunction {
      * serialized.
      */
     final Geometry withCheckedSrid(Geometry geometry) {
-        int srid = geometry.getSRID();
+        checkSrid(geometry.getSRID());
+        return geometry;
+    }
+
+    /** Fails, naming the function, if a geometry column cannot hold {@code srid}. */
+    final void checkSrid(int srid) {
         if (!GeometryLimits.isValidSrid(srid)) {
             throw new IllegalArgumentException(
                     name()
@@ -105,6 +110,5 @@ abstract class GeometryFunction extends ScalarFunction {
                             + GeometryLimits.MAX_SRID
                             + ", which a geometry column holds");
         }
-        return geometry;
     }
 }

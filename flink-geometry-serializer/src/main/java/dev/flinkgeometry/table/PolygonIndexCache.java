@@ -31,12 +31,12 @@ import org.locationtech.jts.geom.Geometry;
  * place that moves the box (after {@code geometryChanged()}, as JTS requires), not one that keeps
  * it. A zone is indexed the second time it is met: where every access gives a new object (RocksDB
  * deserializes state on each access) no index is built in vain, and the rings are read directly, as
- * without the cache. Bounded: at most {@code maxEntries} entries and {@code maxWeight} 4-byte words,
- * least recently used first out. An entry weighs its index's ints and {@value #POINT_WEIGHT} words
- * per point of the polygon it holds (the index reads the polygon's own sequences, and the key keeps
- * the object alive; on RocksDB every entry holds a deserialized copy that state no longer does), so
- * the bound covers the polygons held too. A polygon heavier than the whole bound is read directly
- * and never held. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
+ * without the cache. Bounded: at most {@code maxEntries} entries and {@code maxWeight} 4-byte
+ * words, least recently used first out. An entry weighs its index's ints and {@value #POINT_WEIGHT}
+ * words per point of the polygon it holds (the index reads the polygon's own sequences, and the key
+ * keeps the object alive; on RocksDB every entry holds a deserialized copy that state no longer
+ * does), so the bound covers the polygons held too. A polygon heavier than the whole bound is read
+ * directly and never held. Polygons of fewer than {@link #MIN_POINTS} points are read directly.
  */
 @Internal
 final class PolygonIndexCache {

@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateXY;
@@ -24,12 +25,11 @@ import org.locationtech.jts.geom.GeometryFactory;
  * {@code ST_Envelope(geometry)}: the bounding box as PostGIS returns it, with the geometry's SRID,
  * in two dimensions: a point when the box is a point, a two-point linestring when it is a vertical
  * or horizontal line, otherwise the polygon {@code ((xmin ymin, xmin ymax, xmax ymax, xmax ymin,
- * xmin ymin))}; an empty geometry is returned as it is.
+ * xmin ymin))}, made by a factory of that SRID; an empty geometry is returned as it is.
  */
 @Internal
 public final class StEnvelope extends GeometryFunction {
     private static final long serialVersionUID = 1L;
-    private static final GeometryFactory FACTORY = new GeometryFactory();
 
     public StEnvelope() {
         super(geometry(), args(geometry()));
@@ -50,14 +50,15 @@ public final class StEnvelope extends GeometryFunction {
         Envelope box = geometry.getEnvelopeInternal();
         Coordinate min = new CoordinateXY(box.getMinX(), box.getMinY());
         Coordinate max = new CoordinateXY(box.getMaxX(), box.getMaxY());
+        GeometryFactory factory = CoordinateSequenceKind.ARRAY.geometryFactory(geometry.getSRID());
         Geometry envelope;
         if (box.getMinX() == box.getMaxX() && box.getMinY() == box.getMaxY()) {
-            envelope = FACTORY.createPoint(min);
+            envelope = factory.createPoint(min);
         } else if (box.getMinX() == box.getMaxX() || box.getMinY() == box.getMaxY()) {
-            envelope = FACTORY.createLineString(new Coordinate[] {min, max});
+            envelope = factory.createLineString(new Coordinate[] {min, max});
         } else {
             envelope =
-                    FACTORY.createPolygon(
+                    factory.createPolygon(
                             new Coordinate[] {
                                 min,
                                 new CoordinateXY(box.getMinX(), box.getMaxY()),
@@ -66,7 +67,6 @@ public final class StEnvelope extends GeometryFunction {
                                 min.copy()
                             });
         }
-        envelope.setSRID(geometry.getSRID());
         return envelope;
     }
 }

@@ -49,7 +49,8 @@ public final class StGeomFromGeoJson extends GeometryFunction {
             reader = new GeoJsonReader();
         }
         try {
-            return withCheckedSrid(reader.read(text));
+            Geometry geometry = withCheckedSrid(reader.read(text));
+            return SridFactories.withSrid(geometry, geometry.getSRID());
         } catch (GeoJsonFormatException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";

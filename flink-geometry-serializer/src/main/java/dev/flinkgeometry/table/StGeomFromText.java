@@ -45,6 +45,20 @@ public final class StGeomFromText extends GeometryFunction {
         if (text == null) {
             return null;
         }
+        Geometry geometry = read(text);
+        return SridFactories.withSrid(geometry, geometry.getSRID());
+    }
+
+    /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
+    public Geometry eval(String text, Integer srid) {
+        if (text == null || srid == null) {
+            return null;
+        }
+        checkSrid(srid);
+        return SridFactories.withSrid(read(text), srid);
+    }
+
+    private Geometry read(String text) {
         if (reader == null) {
             reader = new WktReader();
         }
@@ -57,14 +71,5 @@ public final class StGeomFromText extends GeometryFunction {
                     "ST_GeomFromText: invalid WKT: " + e.getMessage() + "; input '" + shown + "'",
                     e);
         }
-    }
-
-    /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
-    public Geometry eval(String text, Integer srid) {
-        Geometry geometry = srid == null ? null : eval(text);
-        if (geometry != null) {
-            withCheckedSrid(setSridEverywhere(geometry, srid));
-        }
-        return geometry;
     }
 }

@@ -71,7 +71,8 @@ public final class StGeomFromWkb extends GeometryFunction {
         if (geometry == null) {
             return null;
         }
-        return withCheckedSrid(setSridEverywhere(geometry, srid));
+        checkSrid(srid);
+        return SridFactories.withSrid(geometry, srid);
     }
 
     private static String shown(byte[] wkb) {

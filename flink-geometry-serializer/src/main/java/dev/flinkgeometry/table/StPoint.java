@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.DataTypeFactory;
@@ -36,7 +37,7 @@ import org.locationtech.jts.geom.GeometryFactory;
 @Internal
 public final class StPoint extends GeometryFunction {
     private static final long serialVersionUID = 1L;
-    private static final GeometryFactory FACTORY = new GeometryFactory();
+    private static final GeometryFactory FACTORY = CoordinateSequenceKind.ARRAY.geometryFactory();
 
     private final boolean make;
 
@@ -91,9 +92,13 @@ public final class StPoint extends GeometryFunction {
             return null;
         }
         if (!make) {
-            Geometry point = eval(x, y);
-            point.setSRID(third.intValue());
-            return withCheckedSrid(point);
+            int srid = third.intValue();
+            checkSrid(srid);
+            return CoordinateSequenceKind.ARRAY
+                    .geometryFactory(srid)
+                    .createPoint(
+                            new CoordinateXY(
+                                    NumberArgument.toDouble(x), NumberArgument.toDouble(y)));
         }
         return FACTORY.createPoint(
                 new Coordinate(

@@ -18,8 +18,9 @@ import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * {@code ST_SetSRID(geometry, srid INT)}: a copy with that SRID (coordinates unchanged; no
- * reprojection). An SRID the aligned format cannot hold (outside 0..16777215) is refused.
+ * {@code ST_SetSRID(geometry, srid INT)}: a copy with that SRID on it, on every member and on its
+ * factory (coordinates unchanged; no reprojection). An SRID the aligned format cannot hold (outside
+ * 0..16777215) is refused.
  */
 @Internal
 public final class StSetSrid extends GeometryFunction {
@@ -38,8 +39,10 @@ public final class StSetSrid extends GeometryFunction {
         if (geometry == null || srid == null) {
             return null;
         }
-        Geometry copy = geometry.copy();
-        copy.setSRID(srid);
-        return withCheckedSrid(copy);
+        checkSrid(srid);
+        if (geometry.getFactory().getSRID() == srid) {
+            return setSridEverywhere(geometry.copy(), srid);
+        }
+        return SridFactories.copy(geometry, SridFactories.like(geometry.getFactory(), srid));
     }
 }
