@@ -33,6 +33,8 @@ import org.locationtech.jts.geom.PrecisionModel;
  */
 @Internal
 final class SridFactories {
+    private static final CoordinateSequenceKind[] KINDS = CoordinateSequenceKind.values();
+
     private SridFactories() {}
 
     /**
@@ -44,7 +46,7 @@ final class SridFactories {
             return factory;
         }
         if (factory.getPrecisionModel().getType() == PrecisionModel.FLOATING) {
-            for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
+            for (CoordinateSequenceKind kind : KINDS) {
                 GeometryFactory shared = kind.geometryFactory();
                 if (shared.getCoordinateSequenceFactory()
                         == factory.getCoordinateSequenceFactory()) {
