@@ -40,8 +40,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  *
  * <p>Decoded sequences have exactly the encoded layout (dimension 2, 3 or 4; measures 0 or 1;
  * {@link CoordinateSequenceKind#ARRAY_MUTABLE_Z} gives XY dimension 3) and the chosen {@link
- * CoordinateSequenceKind}. The instances of {@link #of} are immutable and
- * thread-safe; one of {@link #reusing} belongs to one thread.
+ * CoordinateSequenceKind}. The instances of {@link #of} are immutable and thread-safe; one of
+ * {@link #reusing} belongs to one thread.
  */
 public final class AlignedReader {
     private static final AlignedReader ARRAY =

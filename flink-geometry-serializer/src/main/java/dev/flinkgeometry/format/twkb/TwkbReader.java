@@ -41,8 +41,8 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * end exactly at the end of the region. Errors are {@link GeometryFormatException}s naming what is
  * wrong and the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4;
  * measures 0 or 1; {@link CoordinateSequenceKind#ARRAY_MUTABLE_Z} gives XY dimension 3) and the
- * chosen {@link CoordinateSequenceKind}; every geometry, members included,
- * gets the SRID given. An instance is immutable and thread-safe.
+ * chosen {@link CoordinateSequenceKind}; every geometry, members included, gets the SRID given. An
+ * instance is immutable and thread-safe.
  */
 public final class TwkbReader {
     private final CoordinateSequenceKind kind;
