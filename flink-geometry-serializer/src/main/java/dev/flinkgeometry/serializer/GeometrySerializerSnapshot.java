@@ -12,7 +12,7 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.internal.AlignedPayload;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.serializer.internal.CompactPayload;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
@@ -151,8 +151,8 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
 
     static int readAlignedFormatVersion(DataInputView in) throws IOException {
         int version = in.readInt();
-        if (!AlignedPayload.isKnown(version)) {
-            throw new IOException(AlignedPayload.unknown(version));
+        if (!AlignedFormat.isKnownVersion(version)) {
+            throw new IOException(AlignedFormat.unknownVersionMessage(version));
         }
         return version;
     }

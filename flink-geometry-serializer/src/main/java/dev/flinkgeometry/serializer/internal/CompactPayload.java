@@ -12,20 +12,22 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.twkb.CompactDecoder;
 import dev.flinkgeometry.format.twkb.CompactEncoder;
 import dev.flinkgeometry.format.twkb.CompactFormat;
-import java.io.IOException;
+import dev.flinkgeometry.format.GeometryFormatException;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;
 
 /**
  * The compact payload of one format version ({@code dev.flinkgeometry.format.twkb}): the one place
  * that maps a compact format version recorded in a snapshot to its encoder and decoder, one {@code
- * case} per version, as {@link AlignedPayload} does for the aligned format.
+ * case} per version, as {@code AlignedFormat.encoder} does for the aligned format.
  */
 @Internal
-public final class CompactPayload implements PayloadCodec {
+public final class CompactPayload implements GeometryEncoder, GeometryDecoder {
     private final CompactEncoder encoder;
     private final CompactDecoder decoder;
 
@@ -78,12 +80,12 @@ public final class CompactPayload implements PayloadCodec {
     }
 
     @Override
-    public int encode(Geometry geometry, byte[] target, int offset) throws IOException {
+    public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
         return encoder.encode(geometry, target, offset);
     }
 
     @Override
-    public Geometry decode(byte[] bytes, int offset, int length) throws IOException {
+    public Geometry decode(byte[] bytes, int offset, int length) throws GeometryFormatException {
         return decoder.decode(bytes, offset, length);
     }
 }
