@@ -12,9 +12,9 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.twkb.CompactFormat;
-import dev.flinkgeometry.serializer.internal.CompactPayload;
 import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
 import dev.flinkgeometry.serializer.internal.FramedRecords;
 import dev.flinkgeometry.serializer.internal.RecordBuffer;
@@ -152,16 +152,18 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
                     AlignedFormat.encoder(formatVersion),
                     AlignedFormat.decoder(formatVersion, sequenceKind));
         }
-        CompactPayload codec =
-                CompactPayload.of(
-                        formatVersion,
-                        encoding.isLossless(),
-                        encoding.xyDigits(),
-                        encoding.zDigits(),
-                        encoding.mDigits(),
-                        encoding.declaredSrid(),
-                        sequenceKind);
-        return new FramedRecords(codec, codec);
+        int declaredSrid = encoding.declaredSrid();
+        GeometryEncoder encoder =
+                encoding.isLossless()
+                        ? CompactFormat.losslessEncoder(formatVersion, declaredSrid)
+                        : CompactFormat.encoderWithPrecision(
+                                formatVersion,
+                                encoding.xyDigits(),
+                                encoding.zDigits(),
+                                encoding.mDigits(),
+                                declaredSrid);
+        return new FramedRecords(
+                encoder, CompactFormat.decoder(formatVersion, sequenceKind, declaredSrid));
     }
 
     @Override

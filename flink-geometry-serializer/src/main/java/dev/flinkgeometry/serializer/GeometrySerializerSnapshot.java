@@ -13,7 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
-import dev.flinkgeometry.serializer.internal.CompactPayload;
+import dev.flinkgeometry.format.twkb.CompactFormat;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
@@ -159,8 +159,8 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
 
     static int readCompactFormatVersion(DataInputView in) throws IOException {
         int version = in.readInt();
-        if (!CompactPayload.isKnown(version)) {
-            throw new IOException(CompactPayload.unknown(version));
+        if (!CompactFormat.isKnownVersion(version)) {
+            throw new IOException(CompactFormat.unknownVersionMessage(version));
         }
         return version;
     }
