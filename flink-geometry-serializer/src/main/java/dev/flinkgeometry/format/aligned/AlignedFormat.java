@@ -32,7 +32,8 @@ public final class AlignedFormat {
     /**
      * The version of the format these classes write. The bytes carry no version: whoever stores
      * them records it (the Flink serializer's snapshot does) and asks {@link #encoder} and {@link
-     * #decoder} for that version. A change to the bytes is a new version, never an edit of this one.
+     * #decoder} for that version. A change to the bytes is a new version, never an edit of this
+     * one.
      */
     public static final int VERSION = 1;
 

@@ -56,8 +56,8 @@ public final class CompactFormat {
 
     /**
      * The lossless encoder of format {@code version}, for one thread, whose records of {@code
-     * declaredSrid} store no SRID. One {@code case} per version: a new version is a new case (and
-     * a new encoder path) beside the old ones, never an edit of one.
+     * declaredSrid} store no SRID. One {@code case} per version: a new version is a new case (and a
+     * new encoder path) beside the old ones, never an edit of one.
      *
      * @throws IllegalArgumentException if this release does not know {@code version}, or {@code
      *     declaredSrid} is not in {@code 0..16777215}
@@ -73,8 +73,8 @@ public final class CompactFormat {
 
     /**
      * The encoder of format {@code version} at fixed precisions ({@link
-     * CompactEncoder#withPrecision}), for one thread, whose records of {@code declaredSrid} store no
-     * SRID. One {@code case} per version.
+     * CompactEncoder#withPrecision}), for one thread, whose records of {@code declaredSrid} store
+     * no SRID. One {@code case} per version.
      *
      * @throws IllegalArgumentException if this release does not know {@code version}, or a
      *     precision or {@code declaredSrid} is out of range

@@ -26,11 +26,11 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * Records on Flink's views: a varint length (0 for {@code null}) and the payload that a format's
  * {@link GeometryEncoder} writes, straight into a {@link DataOutputSerializer}'s array when it has
- * room (the view of Flink's network writer and of RocksDB state), else staged in one reusable buffer
- * and written with one {@code write}; read with one {@code readFully} and handed to the format's
- * {@link GeometryDecoder}; raw-copied without decoding. The framing of {@code GeometrySerializer}
- * (aligned and compact) and of the Kryo fallback; the payload's layout is the format's ({@code
- * dev.flinkgeometry.format}).
+ * room (the view of Flink's network writer and of RocksDB state), else staged in one reusable
+ * buffer and written with one {@code write}; read with one {@code readFully} and handed to the
+ * format's {@link GeometryDecoder}; raw-copied without decoding. The framing of {@code
+ * GeometrySerializer} (aligned and compact) and of the Kryo fallback; the payload's layout is the
+ * format's ({@code dev.flinkgeometry.format}).
  *
  * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
  */
