@@ -51,7 +51,8 @@ public final class NaturalEarth {
         return corpus;
     }
 
-    private static List<Geometry> read() {
+    /** The corpus parsed again: new objects, as a stream that reads the same data again has. */
+    static List<Geometry> read() {
         WKTReader reader = new WKTReader();
         reader.setIsOldJtsCoordinateSyntaxAllowed(false);
         List<Geometry> geometries = new ArrayList<>(GEOMETRIES);

@@ -13,6 +13,7 @@ package dev.flinkgeometry.format.aligned;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
@@ -43,7 +44,7 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * CoordinateSequenceKind}. The instances of {@link #of} are immutable and thread-safe; one of
  * {@link #reusing} belongs to one thread.
  */
-public final class AlignedReader {
+public final class AlignedReader implements GeometryDecoder {
     private static final AlignedReader ARRAY =
             new AlignedReader(CoordinateSequenceKind.ARRAY, false);
     private static final AlignedReader PACKED =
@@ -91,6 +92,7 @@ public final class AlignedReader {
      * Decodes the record {@code bytes[offset, offset + length)}, which must hold exactly one
      * geometry. Offsets in error messages are relative to {@code offset}.
      */
+    @Override
     public Geometry decode(byte[] bytes, int offset, int length) throws GeometryFormatException {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IndexOutOfBoundsException(
