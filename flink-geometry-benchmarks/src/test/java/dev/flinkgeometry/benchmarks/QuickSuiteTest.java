@@ -18,6 +18,8 @@ import dev.flinkgeometry.benchmarks.geofence.GeofenceBenchmark;
 import dev.flinkgeometry.benchmarks.job.GeometryJobBenchmark;
 import dev.flinkgeometry.benchmarks.job.KryoJobBenchmark;
 import dev.flinkgeometry.benchmarks.micro.ByteViewBenchmarks;
+import dev.flinkgeometry.benchmarks.micro.ColdDeserializeBenchmark;
+import dev.flinkgeometry.benchmarks.micro.ColdSerializeBenchmark;
 import dev.flinkgeometry.benchmarks.micro.LegacyMigrationBenchmark;
 import dev.flinkgeometry.benchmarks.micro.SerializeBenchmark;
 import dev.flinkgeometry.benchmarks.report.BenchmarkReport;
@@ -61,6 +63,8 @@ class QuickSuiteTest {
             Stream.concat(
                             ByteViewBenchmarks.ALL.stream(),
                             Stream.of(
+                                    ColdSerializeBenchmark.class,
+                                    ColdDeserializeBenchmark.class,
                                     LegacyMigrationBenchmark.class,
                                     GeometryJobBenchmark.class,
                                     KryoJobBenchmark.class,
@@ -136,7 +140,7 @@ class QuickSuiteTest {
                         "![job throughput](benchmarks/job.png)");
         assertThat(text.lines().filter(line -> line.startsWith("| point | ")).count())
                 .as("a point row per micro table, the sizes and the job")
-                .isEqualTo(8);
+                .isEqualTo(10);
         assertThat(pngs)
                 .extracting(p -> p.getFileName().toString())
                 .containsExactlyInAnyOrder("job.png", "state.png", "micro-point.png");

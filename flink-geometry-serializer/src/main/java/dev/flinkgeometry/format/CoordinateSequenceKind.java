@@ -23,10 +23,23 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequenceFactory;
  * never changes the encoded bytes.
  */
 public enum CoordinateSequenceKind {
-    /** JTS's default {@code CoordinateArraySequence}: one {@code Coordinate} object per vertex. */
+    /**
+     * JTS's default {@code CoordinateArraySequence}: one {@code Coordinate} object per vertex, of
+     * the subclass of the coordinate type, as JTS's {@code WKBReader} and {@code WKTReader} build
+     * them: {@code CoordinateXY} (XY, whose {@code setZ} throws), {@code Coordinate} (XYZ), {@code
+     * CoordinateXYM} or {@code CoordinateXYZM}. The sequence's dimension is the coordinate type's.
+     */
     ARRAY(CoordinateArraySequenceFactory.instance()),
     /** {@code PackedCoordinateSequence.Double}: one {@code double[]} per sequence, bulk-copied. */
-    PACKED_DOUBLE(PackedCoordinateSequenceFactory.DOUBLE_FACTORY);
+    PACKED_DOUBLE(PackedCoordinateSequenceFactory.DOUBLE_FACTORY),
+    /**
+     * As {@link #ARRAY}, but XY coordinates are plain {@code Coordinate}s with a NaN Z in a
+     * sequence of dimension 3, as {@code factory.createPoint(new Coordinate(x, y))} and {@code
+     * factory.createLineString(coordinates)} build them: {@code setZ} works on every coordinate,
+     * and the sequence, JTS's writers and the serializer see the Z that was set. XYZ, XYM and XYZM
+     * coordinates are those of {@link #ARRAY}.
+     */
+    ARRAY_MUTABLE_Z(CoordinateArraySequenceFactory.instance());
 
     /** Factories of non-zero SRIDs kept, one per slot of {@code srid & (SRID_SLOTS - 1)}. */
     private static final int SRID_SLOTS = 64;

@@ -24,6 +24,12 @@
  *   <li>{@code internal}: raw bytes and coordinate loops the codecs share; not an API.
  * </ul>
  *
- * These packages depend on JTS only, never on Flink.
+ * {@link dev.flinkgeometry.format.GeometryEncoder} and {@link
+ * dev.flinkgeometry.format.GeometryDecoder} are what the binary formats' codecs (aligned, compact)
+ * share: writing one geometry into a caller's byte array, reading one from a region of it. Each
+ * format's class ({@code AlignedFormat}, {@code CompactFormat}) gives the pair of each version it
+ * knows.
+ *
+ * <p>These packages depend on JTS only, never on Flink.
  */
 package dev.flinkgeometry.format;

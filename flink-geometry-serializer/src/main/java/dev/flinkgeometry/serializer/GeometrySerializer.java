@@ -12,13 +12,11 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.twkb.CompactFormat;
-import dev.flinkgeometry.serializer.internal.AlignedPayload;
-import dev.flinkgeometry.serializer.internal.CompactPayload;
 import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
 import dev.flinkgeometry.serializer.internal.FramedRecords;
-import dev.flinkgeometry.serializer.internal.PayloadCodec;
 import dev.flinkgeometry.serializer.internal.RecordBuffer;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -149,18 +147,23 @@ public final class GeometrySerializer<T extends Geometry> extends FramedGeometry
     }
 
     private FramedRecords newRecords() {
-        PayloadCodec codec =
-                encoding.isAligned()
-                        ? AlignedPayload.of(formatVersion, sequenceKind)
-                        : CompactPayload.of(
+        if (encoding.isAligned()) {
+            return new FramedRecords(
+                    AlignedFormat.encoder(formatVersion),
+                    AlignedFormat.decoder(formatVersion, sequenceKind));
+        }
+        int declaredSrid = encoding.declaredSrid();
+        GeometryEncoder encoder =
+                encoding.isLossless()
+                        ? CompactFormat.losslessEncoder(formatVersion, declaredSrid)
+                        : CompactFormat.encoderWithPrecision(
                                 formatVersion,
-                                encoding.isLossless(),
                                 encoding.xyDigits(),
                                 encoding.zDigits(),
                                 encoding.mDigits(),
-                                encoding.declaredSrid(),
-                                sequenceKind);
-        return new FramedRecords(codec);
+                                declaredSrid);
+        return new FramedRecords(
+                encoder, CompactFormat.decoder(formatVersion, sequenceKind, declaredSrid));
     }
 
     @Override

@@ -12,8 +12,8 @@
 package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.internal.AlignedPayload;
-import dev.flinkgeometry.serializer.internal.CompactPayload;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.twkb.CompactFormat;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;
@@ -151,16 +151,16 @@ public final class GeometrySerializerSnapshot<T extends Geometry>
 
     static int readAlignedFormatVersion(DataInputView in) throws IOException {
         int version = in.readInt();
-        if (!AlignedPayload.isKnown(version)) {
-            throw new IOException(AlignedPayload.unknown(version));
+        if (!AlignedFormat.isKnownVersion(version)) {
+            throw new IOException(AlignedFormat.unknownVersionMessage(version));
         }
         return version;
     }
 
     static int readCompactFormatVersion(DataInputView in) throws IOException {
         int version = in.readInt();
-        if (!CompactPayload.isKnown(version)) {
-            throw new IOException(CompactPayload.unknown(version));
+        if (!CompactFormat.isKnownVersion(version)) {
+            throw new IOException(CompactFormat.unknownVersionMessage(version));
         }
         return version;
     }

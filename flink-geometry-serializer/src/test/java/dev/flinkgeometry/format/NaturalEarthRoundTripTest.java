@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.NaturalEarth;
 import java.util.List;
@@ -84,7 +85,7 @@ class NaturalEarthRoundTripTest {
                 for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
                     Geometry decoded = AlignedReader.of(kind).decode(bytes, 0, bytes.length);
                     ExactGeometry.assertExactlyEqual(decoded, geometry);
-                    ExactGeometry.assertSequencesHaveValueLayout(decoded);
+                    DecodedSequences.assertOfKind(decoded, kind);
                     assertThat(AlignedFormat.encode(decoded)).isEqualTo(bytes);
                 }
                 if (srid == 0) {

@@ -16,6 +16,7 @@ import static dev.flinkgeometry.testing.SerializerBytes.serialize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -80,7 +81,7 @@ abstract class CompactGeometrySerializerTestBase<T extends Geometry> extends Ser
             assertThat(decoded).isInstanceOf(getTypeClass());
             assertThat(decoded.getFactory())
                     .isSameAs(sequenceKind().geometryFactory(decoded.getSRID()));
-            ExactGeometry.assertSequencesHaveValueLayout(decoded);
+            DecodedSequences.assertOfKind(decoded, sequenceKind());
             for (CoordinateSequence sequence : ExactGeometry.sequences(decoded)) {
                 assertThat(sequence).as("a sequence of %s", decoded).isInstanceOf(expectedKind);
             }

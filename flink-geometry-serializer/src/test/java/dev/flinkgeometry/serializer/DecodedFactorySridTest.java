@@ -54,6 +54,11 @@ class DecodedFactorySridTest {
         return List.of(
                 GeometrySerializer.of(Geometry.class),
                 new GeometrySerializer<>(Geometry.class, CoordinateSequenceKind.PACKED_DOUBLE),
+                new GeometrySerializer<>(Geometry.class, CoordinateSequenceKind.ARRAY_MUTABLE_Z),
+                GeometrySerializer.of(
+                        Geometry.class,
+                        GeometryEncoding.compact(),
+                        CoordinateSequenceKind.ARRAY_MUTABLE_Z),
                 new WkbGeometrySerializer<>(Geometry.class));
     }
 

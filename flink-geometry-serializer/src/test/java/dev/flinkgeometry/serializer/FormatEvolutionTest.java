@@ -31,8 +31,9 @@ import org.locationtech.jts.geom.Point;
  * <p>What adding aligned format version 2 takes (each step has a check here or in the golden test):
  *
  * <ol>
- *   <li>a new decoder (and encoder) path in {@code dev.flinkgeometry.format} beside version 1's,
- *       which stays as it is, and a {@code case 2} in {@code AlignedPayload.of};
+ *   <li>a new decoder (and encoder) path in {@code dev.flinkgeometry.format.aligned} beside version
+ *       1's, which stays as it is, and a {@code case 2} in {@code AlignedFormat.encoder} and {@code
+ *       AlignedFormat.decoder};
  *   <li>{@code AlignedFormat.VERSION = 2}: new serializers write version 2 and record it in their
  *       snapshot; restored version-1 serializers keep reading version 1 ({@link
  *       #theRestoredSerializerUsesTheRecordedFormatVersionNotTodays});

@@ -231,15 +231,42 @@ class GeometrySerializerSnapshotTest {
     @Test
     void anotherSequenceKindIsCompatibleAsIs() throws Exception {
         for (Class<? extends Geometry> type : GEOMETRY_CLASSES) {
-            GeometrySerializer<?> array = GeometrySerializer.of(type, CoordinateSequenceKind.ARRAY);
-            GeometrySerializer<?> packed =
-                    GeometrySerializer.of(type, CoordinateSequenceKind.PACKED_DOUBLE);
-            assertThat(resolve(packed, roundTrip(array.snapshotConfiguration())).isCompatibleAsIs())
-                    .as("old ARRAY, new PACKED_DOUBLE, %s", type)
-                    .isTrue();
-            assertThat(resolve(array, roundTrip(packed.snapshotConfiguration())).isCompatibleAsIs())
-                    .as("old PACKED_DOUBLE, new ARRAY, %s", type)
-                    .isTrue();
+            for (GeometryEncoding encoding :
+                    new GeometryEncoding[] {GeometryEncoding.ALIGNED, GeometryEncoding.compact()}) {
+                for (CoordinateSequenceKind old : CoordinateSequenceKind.values()) {
+                    for (CoordinateSequenceKind now : CoordinateSequenceKind.values()) {
+                        GeometrySerializer<?> before = GeometrySerializer.of(type, encoding, old);
+                        GeometrySerializer<?> after = GeometrySerializer.of(type, encoding, now);
+                        assertThat(
+                                        resolve(after, roundTrip(before.snapshotConfiguration()))
+                                                .isCompatibleAsIs())
+                                .as("old %s, new %s, %s, %s", old, now, encoding, type)
+                                .isTrue();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theMutableZKindIsRecordedByNameAndRestored() throws Exception {
+        for (GeometryEncoding encoding :
+                new GeometryEncoding[] {GeometryEncoding.ALIGNED, GeometryEncoding.compact()}) {
+            GeometrySerializer<Geometry> serializer =
+                    GeometrySerializer.of(
+                            Geometry.class, encoding, CoordinateSequenceKind.ARRAY_MUTABLE_Z);
+            DataOutputSerializer out = new DataOutputSerializer(64);
+            TypeSerializerSnapshot.writeVersionedSnapshot(out, serializer.snapshotConfiguration());
+            DataInputDeserializer in = new DataInputDeserializer(out.getCopyOfBuffer());
+            assertThat(in.readUTF()).isEqualTo(GeometrySerializerSnapshot.class.getName());
+            assertThat(in.readInt()).as("snapshot version").isEqualTo(2);
+            assertThat(in.readUTF()).isEqualTo(Geometry.class.getName());
+            assertThat(in.readUTF()).as("%s", encoding).isEqualTo("ARRAY_MUTABLE_Z");
+
+            TypeSerializer<?> restored = roundTrip(serializer).restoreSerializer();
+            assertThat(restored).as("%s", encoding).isEqualTo(serializer);
+            assertThat(((GeometrySerializer<?>) restored).sequenceKind())
+                    .isEqualTo(CoordinateSequenceKind.ARRAY_MUTABLE_Z);
         }
     }
 

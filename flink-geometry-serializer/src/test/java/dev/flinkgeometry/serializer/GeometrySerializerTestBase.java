@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.util.Arrays;
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
@@ -87,7 +88,7 @@ abstract class GeometrySerializerTestBase<T extends Geometry> extends Serializer
             assertThat(decoded.getFactory())
                     .as("factory of decoded %s", datum)
                     .isSameAs(sequenceKind().geometryFactory(decoded.getSRID()));
-            ExactGeometry.assertSequencesHaveValueLayout(decoded);
+            DecodedSequences.assertOfKind(decoded, sequenceKind());
             for (CoordinateSequence sequence : ExactGeometry.sequences(decoded)) {
                 assertThat(sequence).as("a sequence of %s", decoded).isInstanceOf(expectedKind);
             }

@@ -48,9 +48,14 @@ final class GpsFeed {
     }
 
     static Geometry[] tracks() {
+        return tracks(RECORDS);
+    }
+
+    /** The first {@code count} tracks of the feed: {@link #tracks()} is the first 1,000. */
+    static Geometry[] tracks(int count) {
         Random random = new Random(7);
-        Geometry[] tracks = new Geometry[RECORDS];
-        for (int t = 0; t < RECORDS; t++) {
+        Geometry[] tracks = new Geometry[count];
+        for (int t = 0; t < count; t++) {
             double lon = parsed(-180 + 360 * random.nextDouble());
             double lat = parsed(-80 + 160 * random.nextDouble());
             Coordinate[] fixes = new Coordinate[TRACK_POINTS];

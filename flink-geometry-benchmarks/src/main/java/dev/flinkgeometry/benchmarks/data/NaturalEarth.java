@@ -63,7 +63,8 @@ public final class NaturalEarth {
         return countries;
     }
 
-    private static List<Geometry> read() {
+    /** The corpus parsed again: new objects, as a stream that reads the same data again has. */
+    static List<Geometry> read() {
         List<Geometry> geometries = new ArrayList<>(GEOMETRIES);
         for (String file : FILES) {
             geometries.addAll(read(file));

@@ -46,7 +46,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 public abstract class JobBenchmarkBase extends BenchmarkBase {
     // Not polygon-256: Kryo needs ~100 s per 300,000 records there.
-    @Param({"point", "polygon-16", "gps-point", "natural-earth"})
+    @Param({"point", "polygon-16", "gps-point", "gps-track-17", "natural-earth"})
     public String workload;
 
     private Geometry[] geometries;

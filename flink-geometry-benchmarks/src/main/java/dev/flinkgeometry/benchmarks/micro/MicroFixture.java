@@ -14,6 +14,7 @@ package dev.flinkgeometry.benchmarks.micro;
 import dev.flinkgeometry.benchmarks.contenders.Contender;
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
 import dev.flinkgeometry.benchmarks.contenders.Operation;
+import dev.flinkgeometry.benchmarks.data.ColdRecords;
 import dev.flinkgeometry.benchmarks.data.Workloads;
 import java.io.IOException;
 import java.util.Arrays;
@@ -38,6 +39,14 @@ final class MicroFixture {
     static MicroFixture create(String workload, String contenderName, Operation op, String view)
             throws IOException {
         return create(Contenders.create(contenderName, Workloads.load(workload)), op, view);
+    }
+
+    /**
+     * As {@link #create(String, String, Operation, String)}, over the cold set of {@code workload}.
+     */
+    static MicroFixture createCold(String workload, String contenderName, Operation op, String view)
+            throws IOException {
+        return create(Contenders.create(contenderName, ColdRecords.of(workload)), op, view);
     }
 
     /** {@code contender} (any, a deliberately broken one in tests) after it passed the checks. */

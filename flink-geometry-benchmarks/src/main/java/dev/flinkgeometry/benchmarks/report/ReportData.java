@@ -30,7 +30,9 @@ final class ReportData {
 
     static {
         MICRO.put("Serialize", Contenders.MEMCPY);
+        MICRO.put("ColdSerialize", Contenders.TRAVERSE_MEMCPY);
         MICRO.put("Deserialize", Contenders.CONSTRUCT);
+        MICRO.put("ColdDeserialize", Contenders.CONSTRUCT);
         MICRO.put("RawCopy", Contenders.MEMCPY);
         MICRO.put("DeepCopy", Contenders.CONSTRUCT);
         MICRO.put("StreamSerialize", Contenders.MEMCPY);

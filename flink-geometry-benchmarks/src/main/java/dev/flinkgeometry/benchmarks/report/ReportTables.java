@@ -12,6 +12,7 @@
 package dev.flinkgeometry.benchmarks.report;
 
 import dev.flinkgeometry.benchmarks.contenders.Contenders;
+import dev.flinkgeometry.benchmarks.data.ColdRecords;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -26,7 +27,9 @@ final class ReportTables {
     private static final Map<String, String> TITLES =
             Map.of(
                     "Serialize", "serialize into a `DataOutputSerializer`",
+                    "ColdSerialize", "serialize cold records into a `DataOutputSerializer`",
                     "Deserialize", "deserialize from a `DataInputDeserializer`",
+                    "ColdDeserialize", "deserialize cold records from a `DataInputDeserializer`",
                     "RawCopy", "raw `copy(DataInputView, DataOutputView)` between `byte[]` views",
                     "DeepCopy", "deep `copy(T)`",
                     "StreamSerialize", "serialize into a `DataOutputViewStreamWrapper`",
@@ -133,6 +136,15 @@ final class ReportTables {
         md.line("## " + TITLES.get(group));
         md.line("");
         md.paragraph(prose.paragraph("micro", Map.of("floor", floor)));
+        if (group.startsWith("Cold")) {
+            md.paragraph(
+                    prose.paragraph(
+                            "cold",
+                            Map.of(
+                                    "records", String.format("%,d", ColdRecords.MAX_RECORDS),
+                                    "coordinates",
+                                            String.format("%,d", ColdRecords.COORDINATE_BUDGET))));
+        }
         List<String> columns = new ArrayList<>(contenders);
         columns.add(Contenders.OURS + " vs fastest peer");
         md.header("workload", columns);

@@ -13,6 +13,8 @@ package dev.flinkgeometry.format.aligned;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
 import org.locationtech.jts.geom.Geometry;
@@ -29,8 +31,9 @@ import org.locationtech.jts.geom.Geometry;
 public final class AlignedFormat {
     /**
      * The version of the format these classes write. The bytes carry no version: whoever stores
-     * them records it (the Flink serializer's snapshot does). A change to the bytes is a new
-     * version, never an edit of this one.
+     * them records it (the Flink serializer's snapshot does) and asks {@link #encoder} and {@link
+     * #decoder} for that version. A change to the bytes is a new version, never an edit of this
+     * one.
      */
     public static final int VERSION = 1;
 
@@ -42,6 +45,51 @@ public final class AlignedFormat {
     // The geometry type codes of the preamble are the WKB codes: GeometryTypeCode.
 
     private AlignedFormat() {}
+
+    /**
+     * The encoder of format {@code version}, for one thread: what a serializer restored from a
+     * snapshot that recorded {@code version} writes. One {@code case} per version: a new version is
+     * a new case (and a new encoder path) beside the old ones, never an edit of one.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code version}
+     */
+    public static GeometryEncoder encoder(int version) {
+        switch (version) {
+            case 1:
+                return new AlignedWriter();
+            default:
+                throw new IllegalArgumentException(unknownVersionMessage(version));
+        }
+    }
+
+    /**
+     * The decoder of format {@code version}, for one thread, building sequences of {@code kind}:
+     * what reads the state a snapshot of {@code version} describes. One {@code case} per version.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code version}
+     */
+    public static GeometryDecoder decoder(int version, CoordinateSequenceKind kind) {
+        switch (version) {
+            case 1:
+                return AlignedReader.reusing(kind);
+            default:
+                throw new IllegalArgumentException(unknownVersionMessage(version));
+        }
+    }
+
+    /** Whether this release reads and writes format {@code version}. */
+    public static boolean isKnownVersion(int version) {
+        return version >= 1 && version <= VERSION;
+    }
+
+    /** The message for a format version this release does not know. */
+    public static String unknownVersionMessage(int version) {
+        return "unknown aligned format version "
+                + version
+                + " (this release knows 1.."
+                + VERSION
+                + ")";
+    }
 
     /** Encodes {@code geometry} into a new array. */
     public static byte[] encode(Geometry geometry) throws GeometryFormatException {

@@ -13,6 +13,7 @@ package dev.flinkgeometry.format.aligned;
 
 import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
@@ -38,15 +39,18 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * coordinate and byte of the record, and whatever is wrong is reported as a {@link
  * GeometryFormatException} naming the problem and its offset.
  *
- * <p>Decoded sequences have exactly the encoded layout (dimension 2, 3 or 4; measures 0 or 1) and
- * the chosen {@link CoordinateSequenceKind}. The instances of {@link #of} are immutable and
- * thread-safe; one of {@link #reusing} belongs to one thread.
+ * <p>Decoded sequences have exactly the encoded layout (dimension 2, 3 or 4; measures 0 or 1;
+ * {@link CoordinateSequenceKind#ARRAY_MUTABLE_Z} gives XY dimension 3) and the chosen {@link
+ * CoordinateSequenceKind}. The instances of {@link #of} are immutable and thread-safe; one of
+ * {@link #reusing} belongs to one thread.
  */
-public final class AlignedReader {
+public final class AlignedReader implements GeometryDecoder {
     private static final AlignedReader ARRAY =
             new AlignedReader(CoordinateSequenceKind.ARRAY, false);
     private static final AlignedReader PACKED =
             new AlignedReader(CoordinateSequenceKind.PACKED_DOUBLE, false);
+    private static final AlignedReader MUTABLE_Z =
+            new AlignedReader(CoordinateSequenceKind.ARRAY_MUTABLE_Z, false);
 
     private final CoordinateSequenceKind kind;
 
@@ -69,7 +73,14 @@ public final class AlignedReader {
 
     /** The (shared, thread-safe) decoder producing sequences of {@code kind}. */
     public static AlignedReader of(CoordinateSequenceKind kind) {
-        return kind == CoordinateSequenceKind.PACKED_DOUBLE ? PACKED : ARRAY;
+        switch (kind) {
+            case PACKED_DOUBLE:
+                return PACKED;
+            case ARRAY_MUTABLE_Z:
+                return MUTABLE_Z;
+            default:
+                return ARRAY;
+        }
     }
 
     /** The kind of coordinate sequences this decoder builds. */
@@ -81,6 +92,7 @@ public final class AlignedReader {
      * Decodes the record {@code bytes[offset, offset + length)}, which must hold exactly one
      * geometry. Offsets in error messages are relative to {@code offset}.
      */
+    @Override
     public Geometry decode(byte[] bytes, int offset, int length) throws GeometryFormatException {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IndexOutOfBoundsException(
@@ -328,11 +340,26 @@ public final class AlignedReader {
         }
 
         CoordinateSequence sequence(CoordinateLayout layout, int offset, int count) {
+            if (kind != CoordinateSequenceKind.ARRAY) {
+                return otherKindSequence(layout, offset, count);
+            }
+            Coordinate[] coordinates =
+                    CoordinateReader.read(bytes, offset, count, layout.hasZ(), layout.hasM(), true);
+            return new CoordinateArraySequence(coordinates, layout.ordinates(), layout.measures());
+        }
+
+        /** A sequence of a kind other than {@link CoordinateSequenceKind#ARRAY}. */
+        CoordinateSequence otherKindSequence(CoordinateLayout layout, int offset, int count) {
             if (kind == CoordinateSequenceKind.PACKED_DOUBLE) {
                 double[] raw = new double[count * layout.ordinates()];
                 RawBytes.getDoublesLE(bytes, offset, raw, 0, raw.length);
                 return new PackedCoordinateSequence.Double(
                         raw, layout.ordinates(), layout.measures());
+            }
+            if (layout == CoordinateLayout.XY) {
+                // ARRAY_MUTABLE_Z: dimension 3, as JTS builds a sequence of new Coordinate(x, y)s
+                return new CoordinateArraySequence(
+                        CoordinateReader.readXYWithNaNZ(bytes, offset, count), 3, 0);
             }
             Coordinate[] coordinates =
                     CoordinateReader.read(bytes, offset, count, layout.hasZ(), layout.hasM(), true);

@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format.aligned;
 
 import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
@@ -41,7 +42,7 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * Writer}, which holds the state of one encode; it is not thread-safe and allocates nothing per
  * record once the writer's tables have grown to the most headers seen.
  */
-public final class AlignedWriter {
+public final class AlignedWriter implements GeometryEncoder {
     private static final byte[] NO_ROOM = new byte[0];
 
     private final Writer writer;
@@ -74,6 +75,7 @@ public final class AlignedWriter {
      *     encoding larger than {@link GeometryLimits#MAX_ENCODED_BYTES}, or an unknown geometry
      *     class
      */
+    @Override
     public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
         if (offset < 0 || offset > target.length) {
             throw new IndexOutOfBoundsException("offset " + offset + " of " + target.length);

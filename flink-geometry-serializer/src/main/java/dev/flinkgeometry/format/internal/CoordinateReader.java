@@ -122,4 +122,19 @@ public final class CoordinateReader {
         }
         return coordinates;
     }
+
+    /**
+     * Reads {@code count} little-endian XY coordinates at {@code offset} into plain {@link
+     * Coordinate}s with a NaN Z, whose {@code setZ} works; the caller has checked that they are
+     * there. A loop of its own, so that {@link #read} keeps its size.
+     */
+    public static Coordinate[] readXYWithNaNZ(byte[] bytes, int offset, int count) {
+        Coordinate[] coordinates = new Coordinate[count];
+        for (int i = 0, at = offset; i < count; i++, at += 16) {
+            coordinates[i] =
+                    new Coordinate(
+                            RawBytes.getDoubleLE(bytes, at), RawBytes.getDoubleLE(bytes, at + 8));
+        }
+        return coordinates;
+    }
 }

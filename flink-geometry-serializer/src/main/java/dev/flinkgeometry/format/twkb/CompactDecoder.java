@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format.twkb;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.aligned.AlignedReader;
@@ -22,7 +23,7 @@ import org.locationtech.jts.geom.Geometry;
  * for any input: the TWKB part through {@link TwkbReader}, the aligned fallback through {@link
  * AlignedReader}. Offsets in errors are relative to the record's first byte. Thread-safe.
  */
-public final class CompactDecoder {
+public final class CompactDecoder implements GeometryDecoder {
     private final TwkbReader twkb;
     private final AlignedReader aligned;
     private final int declaredSrid;
@@ -55,6 +56,7 @@ public final class CompactDecoder {
     }
 
     /** Decodes the record {@code bytes[offset, offset + length)}. */
+    @Override
     public Geometry decode(byte[] bytes, int offset, int length) throws GeometryFormatException {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IndexOutOfBoundsException(

@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
@@ -37,7 +38,7 @@ import org.locationtech.jts.geom.Point;
  * SRID differs from the top level's (TWKB has no SRID; the record has one). The bytes depend on the
  * geometry's values only. An instance reuses its buffers: one per thread.
  */
-public final class CompactEncoder {
+public final class CompactEncoder implements GeometryEncoder {
     private static final byte[] NO_ROOM = new byte[0];
 
     /** {@link #twkb} result: the geometry takes the aligned payload. */
@@ -100,6 +101,7 @@ public final class CompactEncoder {
      * @throws GeometryFormatException as the aligned encoder: an SRID outside {@code 0..16777215},
      *     nesting deeper than 64 levels, an unknown geometry class
      */
+    @Override
     public int encode(Geometry geometry, byte[] target, int offset) throws GeometryFormatException {
         if (offset < 0 || offset > target.length) {
             throw new IndexOutOfBoundsException("offset " + offset + " of " + target.length);

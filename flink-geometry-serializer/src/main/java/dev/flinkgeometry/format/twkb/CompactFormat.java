@@ -11,6 +11,9 @@
  */
 package dev.flinkgeometry.format.twkb;
 
+import dev.flinkgeometry.format.CoordinateSequenceKind;
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryLimits;
 
 /**
@@ -34,7 +37,10 @@ import dev.flinkgeometry.format.GeometryLimits;
  * forms, so every record written before SRIDs were declared keeps its meaning.
  */
 public final class CompactFormat {
-    /** The version of the compact payload these classes write; recorded by whoever stores it. */
+    /**
+     * The version of the compact payload these classes write; recorded by whoever stores it, who
+     * asks {@link #losslessEncoder}, {@link #encoderWithPrecision} and {@link #decoder} for it.
+     */
     public static final int VERSION = 1;
 
     /** Leading byte of each kind of record. */
@@ -47,6 +53,72 @@ public final class CompactFormat {
     public static final byte TWKB_DECLARED_SRID = 0x03;
 
     private CompactFormat() {}
+
+    /**
+     * The lossless encoder of format {@code version}, for one thread, whose records of {@code
+     * declaredSrid} store no SRID. One {@code case} per version: a new version is a new case (and a
+     * new encoder path) beside the old ones, never an edit of one.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code version}, or {@code
+     *     declaredSrid} is not in {@code 0..16777215}
+     */
+    public static GeometryEncoder losslessEncoder(int version, int declaredSrid) {
+        switch (version) {
+            case 1:
+                return CompactEncoder.lossless().withDeclaredSrid(declaredSrid);
+            default:
+                throw new IllegalArgumentException(unknownVersionMessage(version));
+        }
+    }
+
+    /**
+     * The encoder of format {@code version} at fixed precisions ({@link
+     * CompactEncoder#withPrecision}), for one thread, whose records of {@code declaredSrid} store
+     * no SRID. One {@code case} per version.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code version}, or a
+     *     precision or {@code declaredSrid} is out of range
+     */
+    public static GeometryEncoder encoderWithPrecision(
+            int version, int xy, int z, int m, int declaredSrid) {
+        switch (version) {
+            case 1:
+                return CompactEncoder.withPrecision(xy, z, m).withDeclaredSrid(declaredSrid);
+            default:
+                throw new IllegalArgumentException(unknownVersionMessage(version));
+        }
+    }
+
+    /**
+     * The decoder of format {@code version}, building sequences of {@code kind}, of records written
+     * with {@code declaredSrid}. One {@code case} per version.
+     *
+     * @throws IllegalArgumentException if this release does not know {@code version}, or {@code
+     *     declaredSrid} is not in {@code 0..16777215}
+     */
+    public static GeometryDecoder decoder(
+            int version, CoordinateSequenceKind kind, int declaredSrid) {
+        switch (version) {
+            case 1:
+                return CompactDecoder.of(kind, declaredSrid);
+            default:
+                throw new IllegalArgumentException(unknownVersionMessage(version));
+        }
+    }
+
+    /** Whether this release reads and writes compact format {@code version}. */
+    public static boolean isKnownVersion(int version) {
+        return version >= 1 && version <= VERSION;
+    }
+
+    /** The message for a compact format version this release does not know. */
+    public static String unknownVersionMessage(int version) {
+        return "unknown compact format version "
+                + version
+                + " (this release knows 1.."
+                + VERSION
+                + ")";
+    }
 
     /** Whether a record may start with {@code first} as its kind byte ({@code 0x00..0x03}). */
     static boolean isKindByte(byte first) {

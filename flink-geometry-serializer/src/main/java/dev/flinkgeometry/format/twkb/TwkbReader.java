@@ -40,8 +40,9 @@ import org.locationtech.jts.geom.impl.PackedCoordinateSequence;
  * collections nest at most {@link GeometryLimits#MAX_NESTING_DEPTH} levels, and the geometry must
  * end exactly at the end of the region. Errors are {@link GeometryFormatException}s naming what is
  * wrong and the offset. Decoded sequences have the layout of their header (dimension 2, 3 or 4;
- * measures 0 or 1) and the chosen {@link CoordinateSequenceKind}; every geometry, members included,
- * gets the SRID given. An instance is immutable and thread-safe.
+ * measures 0 or 1; {@link CoordinateSequenceKind#ARRAY_MUTABLE_Z} gives XY dimension 3) and the
+ * chosen {@link CoordinateSequenceKind}; every geometry, members included, gets the SRID given. An
+ * instance is immutable and thread-safe.
  */
 public final class TwkbReader {
     private final CoordinateSequenceKind kind;
@@ -112,8 +113,11 @@ public final class TwkbReader {
         CoordinateSequence sequence =
                 kind == CoordinateSequenceKind.PACKED_DOUBLE
                         ? new PackedCoordinateSequence.Double(new double[] {x, y}, 2, 0)
-                        : new CoordinateArraySequence(
-                                new Coordinate[] {new CoordinateXY(x, y)}, 2, 0);
+                        : kind == CoordinateSequenceKind.ARRAY_MUTABLE_Z
+                                ? new CoordinateArraySequence(
+                                        new Coordinate[] {new Coordinate(x, y)}, 3, 0)
+                                : new CoordinateArraySequence(
+                                        new Coordinate[] {new CoordinateXY(x, y)}, 2, 0);
         return kind.geometryFactory(srid).createPoint(sequence);
     }
 
@@ -424,7 +428,7 @@ public final class TwkbReader {
 
         /** Reads {@code count} coordinates (their count already checked against the input). */
         CoordinateSequence coordinates(int count) throws GeometryFormatException {
-            if (dimensions == 2 && kind != CoordinateSequenceKind.PACKED_DOUBLE) {
+            if (dimensions == 2 && kind == CoordinateSequenceKind.ARRAY) {
                 return xyCoordinates(count);
             }
             double[] values = new double[count * dimensions];
@@ -471,9 +475,15 @@ public final class TwkbReader {
                     coordinates[i] = new Coordinate(values[o], values[o + 1], values[o + 2]);
                 } else if (hasM) {
                     coordinates[i] = new CoordinateXYM(values[o], values[o + 1], values[o + 2]);
+                } else if (kind == CoordinateSequenceKind.ARRAY_MUTABLE_Z) {
+                    coordinates[i] = new Coordinate(values[o], values[o + 1]);
                 } else {
                     coordinates[i] = new CoordinateXY(values[o], values[o + 1]);
                 }
+            }
+            if (dimensions == 2 && kind == CoordinateSequenceKind.ARRAY_MUTABLE_Z) {
+                // dimension 3, as JTS builds a sequence of new Coordinate(x, y)s
+                return new CoordinateArraySequence(coordinates, 3, 0);
             }
             return new CoordinateArraySequence(coordinates, dimensions, measures);
         }

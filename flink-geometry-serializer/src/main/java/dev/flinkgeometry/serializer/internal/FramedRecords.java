@@ -11,6 +11,8 @@
  */
 package dev.flinkgeometry.serializer.internal;
 
+import dev.flinkgeometry.format.GeometryDecoder;
+import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.Varint;
 import java.io.IOException;
@@ -22,27 +24,32 @@ import org.apache.flink.core.memory.DataOutputView;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * Records on Flink's views: a varint length (0 for {@code null}) and the payload of a {@link
- * PayloadCodec}, written (and raw-copied) straight into a {@link DataOutputSerializer}'s array when
- * it has room (the view of Flink's network writer and of RocksDB state), else staged in one
- * reusable buffer and written with one {@code write}; read with one {@code readFully}. The framing
- * of every serializer of this library ({@link AlignedRecords}: {@code GeometrySerializer} and the
- * Kryo fallback; the compact serializer); the payload's layout is the codec's ({@code
- * dev.flinkgeometry.format}).
+ * Records on Flink's views: a varint length (0 for {@code null}) and the payload that a format's
+ * {@link GeometryEncoder} writes, straight into a {@link DataOutputSerializer}'s array when it has
+ * room (the view of Flink's network writer and of RocksDB state), else staged in one reusable
+ * buffer and written with one {@code write}; read with one {@code readFully} and handed to the
+ * format's {@link GeometryDecoder}; raw-copied without decoding. The framing of {@code
+ * GeometrySerializer} (aligned and compact) and of the Kryo fallback; the payload's layout is the
+ * format's ({@code dev.flinkgeometry.format}).
  *
  * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
  */
 @Internal
 public final class FramedRecords {
-    private final PayloadCodec codec;
+    private final GeometryEncoder encoder;
+    private final GeometryDecoder decoder;
     private final RecordBuffer buffer = new RecordBuffer();
 
     /** The length prefix of the last record written in place: the guess for the next one. */
     private int lastPrefixBytes = 1;
 
-    /** Records whose payloads {@code codec} writes and reads. */
-    public FramedRecords(PayloadCodec codec) {
-        this.codec = codec;
+    /**
+     * Records whose payloads {@code encoder} writes and {@code decoder} reads: one format version's
+     * pair, owned by this instance.
+     */
+    public FramedRecords(GeometryEncoder encoder, GeometryDecoder decoder) {
+        this.encoder = encoder;
+        this.decoder = decoder;
     }
 
     /**
@@ -65,7 +72,7 @@ public final class FramedRecords {
         // before it, so the length need not be known before the encoder's one pass.
         byte[] bytes = buffer.ensureCapacity(Varint.MAX_BYTES);
         int end;
-        while ((end = codec.encode(geometry, bytes, Varint.MAX_BYTES)) < 0) {
+        while ((end = encoder.encode(geometry, bytes, Varint.MAX_BYTES)) < 0) {
             bytes = buffer.ensureCapacity(Varint.MAX_BYTES - end);
         }
         int size = end - Varint.MAX_BYTES;
@@ -89,7 +96,7 @@ public final class FramedRecords {
         if (bytes.length - start <= prefix) {
             return false;
         }
-        int end = codec.encode(geometry, bytes, start + prefix);
+        int end = encoder.encode(geometry, bytes, start + prefix);
         if (end < 0) {
             return false;
         }
@@ -114,7 +121,7 @@ public final class FramedRecords {
             return null;
         }
         try {
-            return codec.decode(buffer.readFully(source, 0, length), 0, length);
+            return decoder.decode(buffer.readFully(source, 0, length), 0, length);
         } finally {
             buffer.releaseIfLarge();
         }

@@ -11,11 +11,11 @@
  */
 /**
  * Internals shared by this library's Flink serializers ({@code dev.flinkgeometry.serializer} and
- * {@code dev.flinkgeometry.serializer.legacy}): the record framing and its reusable buffer, the
- * payload codecs that map a recorded format version to the codecs of {@code
- * dev.flinkgeometry.format} (aligned, compact), what a serializer declared for one JTS class does
- * with that class, the common body of the type informations and the snapshot version check. Not an
- * API: it may change in any release. It depends on Flink, JTS and {@code dev.flinkgeometry.format}
- * only, never on the packages that use it, so that those have no cycle.
+ * {@code dev.flinkgeometry.serializer.legacy}): the record framing and its reusable buffer, around
+ * the payload of a codec of {@code dev.flinkgeometry.format} (each format maps a recorded format
+ * version to its codec), what a serializer declared for one JTS class does with that class, the
+ * common body of the type informations and the snapshot version check. Not an API: it may change in
+ * any release. It depends on Flink, JTS and {@code dev.flinkgeometry.format} only, never on the
+ * packages that use it, so that those have no cycle.
  */
 package dev.flinkgeometry.serializer.internal;

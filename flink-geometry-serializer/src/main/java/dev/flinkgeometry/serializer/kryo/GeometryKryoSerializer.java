@@ -17,8 +17,9 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.serializer.internal.AlignedRecords;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
+import dev.flinkgeometry.serializer.internal.FramedRecords;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.Set;
@@ -41,8 +42,9 @@ import org.slf4j.LoggerFactory;
  * write(Kryo, Output, T)}, {@code read(Kryo, Input, Class)} (2.24: {@code Class<T>}, 5.6: {@code
  * Class<? extends T>}, the same erasure) and {@code copy(Kryo, T)}, and both {@code Input} and
  * {@code Output} are plain {@code java.io} streams, the only way this class uses them. The bytes
- * are written and read by {@link AlignedRecords}, the framing that {@code GeometrySerializer} uses
- * too; this class knows no layout.
+ * are written and read by {@link FramedRecords} over the aligned format's codec of this release's
+ * version, the framing and codec of an aligned {@code GeometrySerializer}; this class knows no
+ * layout.
  *
  * <p>Kryo writes {@code null} itself, so a record here is never empty: a length of 0 means the
  * bytes were not written by this class. That is what Kryo's {@code FieldSerializer} state of a
@@ -68,7 +70,10 @@ public final class GeometryKryoSerializer extends Serializer<Geometry> {
     private static final Set<Class<?>> REPORTED = ConcurrentHashMap.newKeySet();
 
     // A Kryo instance is used by one thread at a time, and so are its serializers.
-    private final AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+    private final FramedRecords records =
+            new FramedRecords(
+                    AlignedFormat.encoder(AlignedFormat.VERSION),
+                    AlignedFormat.decoder(AlignedFormat.VERSION, CoordinateSequenceKind.ARRAY));
 
     // Flink's KryoSerializer keeps one Output and one Input per Kryo instance: wrap each once.
     private Output wrappedOutput;

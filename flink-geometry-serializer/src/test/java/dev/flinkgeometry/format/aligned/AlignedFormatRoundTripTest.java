@@ -18,6 +18,7 @@ import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.testing.AlignedRecord;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.Hex;
@@ -76,8 +77,7 @@ class AlignedFormatRoundTripTest {
         for (CoordinateSequenceKind kind : CoordinateSequenceKind.values()) {
             Geometry decoded = AlignedReader.of(kind).decode(bytes, 0, bytes.length);
             ExactGeometry.assertExactlyEqual(decoded, expected);
-            ExactGeometry.assertSequencesHaveValueLayout(decoded);
-            assertSequencesAreOfKind(decoded, kind);
+            DecodedSequences.assertOfKind(decoded, kind);
             assertThat(AlignedFormat.encode(decoded))
                     .as("encode(decode(b)) for %s", kind)
                     .isEqualTo(bytes);
@@ -537,9 +537,9 @@ class AlignedFormatRoundTripTest {
 
     static void assertSequencesAreOfKind(Geometry g, CoordinateSequenceKind kind) {
         Class<?> expected =
-                kind == CoordinateSequenceKind.ARRAY
-                        ? CoordinateArraySequence.class
-                        : PackedCoordinateSequence.Double.class;
+                kind == CoordinateSequenceKind.PACKED_DOUBLE
+                        ? PackedCoordinateSequence.Double.class
+                        : CoordinateArraySequence.class;
         ExactGeometry.forEachSequence(
                 g,
                 s ->

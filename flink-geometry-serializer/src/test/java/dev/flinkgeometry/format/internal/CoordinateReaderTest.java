@@ -75,6 +75,30 @@ class CoordinateReaderTest {
         }
     }
 
+    @Test
+    void readsXyIntoPlainCoordinatesWithANaNZ() {
+        int count = 3;
+        int offset = 5;
+        ByteBuffer buffer =
+                ByteBuffer.allocate(offset + 16 * count + 7).order(ByteOrder.LITTLE_ENDIAN);
+        buffer.position(offset);
+        double[] written = {-0.0, 1e-300, Math.PI, Double.NaN, -7.25, Double.MAX_VALUE};
+        for (double v : written) {
+            buffer.putDouble(v);
+        }
+
+        Coordinate[] read = CoordinateReader.readXYWithNaNZ(buffer.array(), offset, count);
+
+        assertThat(read).hasSize(count).allMatch(c -> c.getClass() == Coordinate.class);
+        for (int i = 0; i < count; i++) {
+            assertBits(read[i].getX(), written[2 * i]);
+            assertBits(read[i].getY(), written[2 * i + 1]);
+            assertBits(read[i].getZ(), Double.NaN);
+            read[i].setZ(i);
+            assertThat(read[i].getZ()).isEqualTo(i);
+        }
+    }
+
     private static void assertBits(double actual, double expected) {
         assertThat(Double.doubleToRawLongBits(actual))
                 .as("%s, expected %s", actual, expected)

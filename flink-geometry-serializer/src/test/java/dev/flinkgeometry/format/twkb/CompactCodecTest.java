@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryMixes;
 import dev.flinkgeometry.testing.GoldenGeometries;
@@ -81,7 +82,7 @@ class CompactCodecTest {
             byte[] record = encoder.encode(geometry);
             Geometry decoded = decoder.decode(record);
             ExactGeometry.assertExactlyEqual(decoded, asDecoded(geometry));
-            ExactGeometry.assertSequencesHaveValueLayout(decoded);
+            DecodedSequences.assertOfKind(decoded, kind);
             assertThat(decoded.getFactory()).isSameAs(kind.geometryFactory(decoded.getSRID()));
             assertThat(Hex.format(encoder.encode(decoded)))
                     .as("re-encoded %s", geometry)

@@ -21,6 +21,7 @@ import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.DecodeBudget;
 import dev.flinkgeometry.testing.DecodeBudget.Outcome;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FuzzMutations;
 import dev.flinkgeometry.testing.FuzzedGeometries;
@@ -47,7 +48,8 @@ class CompactFormatFuzzTest {
 
     private final GeometrySerializer<?>[] serializers = {
         GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[0]),
-        GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[1])
+        GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[1]),
+        GeometrySerializer.of(Geometry.class, GeometryEncoding.compact(), KINDS[2])
     };
 
     @FuzzTest
@@ -76,6 +78,7 @@ class CompactFormatFuzzTest {
                             () -> CompactDecoder.of(kind).decode(bytes));
             assertThat(decoded.failure()).as("decoding what we wrote").isNull();
             ExactGeometry.assertExactlyEqual(decoded.geometry(), expected);
+            DecodedSequences.assertOfKind(decoded.geometry(), kind);
             assertThat(CompactEncoder.lossless().encode(decoded.geometry())).isEqualTo(bytes);
         }
         checkPayload(FuzzMutations.mutate(bytes, data));

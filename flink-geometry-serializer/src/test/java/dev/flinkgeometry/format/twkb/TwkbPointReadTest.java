@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -58,7 +59,7 @@ class TwkbPointReadTest {
                 assertThat(withRoom).isInstanceOf(Point.class);
                 Point point = (Point) withRoom;
                 assertThat(point.getSRID()).isEqualTo(srid);
-                assertThat(point.getCoordinateSequence().getDimension()).isEqualTo(2);
+                DecodedSequences.assertOfKind(point, kind);
                 if (precision >= 0 && Math.abs(qx) <= 1L << 53 && Math.abs(qy) <= 1L << 53) {
                     assertThat(point.getX()).isEqualTo(quotient(qx, precision));
                     assertThat(point.getY()).isEqualTo(quotient(qy, precision));

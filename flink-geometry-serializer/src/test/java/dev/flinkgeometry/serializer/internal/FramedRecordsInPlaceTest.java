@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.aligned.AlignedFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -37,8 +38,14 @@ import org.locationtech.jts.geom.GeometryFactory;
  * paths) are the bytes of the staged path, whatever room the view has and however the length prefix
  * changes from one record to the next.
  */
-class AlignedRecordsInPlaceTest {
+class FramedRecordsInPlaceTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
+
+    private static FramedRecords alignedRecords() {
+        return new FramedRecords(
+                AlignedFormat.encoder(AlignedFormat.VERSION),
+                AlignedFormat.decoder(AlignedFormat.VERSION, CoordinateSequenceKind.ARRAY));
+    }
 
     /**
      * Line strings whose records take 1-, 2- and 3-byte length prefixes in turn (a record of n
@@ -55,7 +62,7 @@ class AlignedRecordsInPlaceTest {
         List<Geometry> geometries = geometries();
         DataOutputSerializer view = new DataOutputSerializer(initialCapacity);
         view.writeInt(0xCAFEBABE); // records need not start at the view's beginning
-        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords records = alignedRecords();
         for (Geometry geometry : geometries) {
             records.write(geometry, view);
         }
@@ -63,7 +70,7 @@ class AlignedRecordsInPlaceTest {
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputViewStreamWrapper staged = new DataOutputViewStreamWrapper(expected);
         staged.writeInt(0xCAFEBABE);
-        AlignedRecords stagedRecords = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords stagedRecords = alignedRecords();
         for (Geometry geometry : geometries) {
             stagedRecords.write(geometry, staged);
         }
@@ -80,7 +87,7 @@ class AlignedRecordsInPlaceTest {
         List<Geometry> geometries = List.of(line(2), line(7), line(1000), line(3));
         CountingView roomy = new CountingView(200_000);
         CountingView cramped = new CountingView(1);
-        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords records = alignedRecords();
         for (Geometry geometry : geometries) {
             records.write(geometry, roomy);
         }
@@ -137,7 +144,7 @@ class AlignedRecordsInPlaceTest {
         Geometry refused = line(4);
         refused.setSRID(1 << 24); // does not fit the header's 24 bits
         DataOutputSerializer view = new DataOutputSerializer(initialCapacity);
-        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords records = alignedRecords();
         records.write(line(2), view);
         byte[] before = view.getCopyOfBuffer();
 
@@ -156,7 +163,7 @@ class AlignedRecordsInPlaceTest {
     @ValueSource(ints = {1, 5, 64, 129, 300, 16400, 200_000})
     void rawCopiesAreTheRecordsBytes(int initialCapacity) throws IOException {
         DataOutputSerializer written = new DataOutputSerializer(64);
-        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords records = alignedRecords();
         for (Geometry geometry : geometries()) {
             records.write(geometry, written);
         }
@@ -177,7 +184,7 @@ class AlignedRecordsInPlaceTest {
     @ValueSource(ints = {1, 100_000})
     void aRecordCutShortCopiesNothing(int initialCapacity) throws IOException {
         DataOutputSerializer written = new DataOutputSerializer(64);
-        AlignedRecords records = new AlignedRecords(CoordinateSequenceKind.ARRAY);
+        FramedRecords records = alignedRecords();
         records.write(line(100), written);
         byte[] cut = Arrays.copyOf(written.getCopyOfBuffer(), written.length() - 1);
         DataOutputSerializer copied = new DataOutputSerializer(initialCapacity);
