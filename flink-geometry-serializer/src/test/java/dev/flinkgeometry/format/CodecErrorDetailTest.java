@@ -18,6 +18,7 @@ import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.format.internal.RawBytes;
+import dev.flinkgeometry.format.internal.Varint;
 import dev.flinkgeometry.testing.Wkt;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

@@ -18,6 +18,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
 import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
+import dev.flinkgeometry.format.internal.Varint;
 import dev.flinkgeometry.testing.AlignedRecord;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;

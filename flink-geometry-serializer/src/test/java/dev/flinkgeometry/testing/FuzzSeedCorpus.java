@@ -94,10 +94,10 @@ public final class FuzzSeedCorpus {
         for (Geometry geometry : GoldenGeometries.v1()) {
             seeds.put(
                     String.format("lossless-%02d", i),
-                    dev.flinkgeometry.format.twkb.CompactEncoder.lossless().encode(geometry));
+                    dev.flinkgeometry.format.compact.CompactEncoder.lossless().encode(geometry));
             seeds.put(
                     String.format("digits7-%02d", i++),
-                    dev.flinkgeometry.format.twkb.CompactEncoder.withPrecision(7, 7, 7)
+                    dev.flinkgeometry.format.compact.CompactEncoder.withPrecision(7, 7, 7)
                             .encode(geometry));
         }
         int line = 0;

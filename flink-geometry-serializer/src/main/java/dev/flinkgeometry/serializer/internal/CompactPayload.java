@@ -12,9 +12,9 @@
 package dev.flinkgeometry.serializer.internal;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.twkb.CompactDecoder;
-import dev.flinkgeometry.format.twkb.CompactEncoder;
-import dev.flinkgeometry.format.twkb.CompactFormat;
+import dev.flinkgeometry.format.compact.CompactDecoder;
+import dev.flinkgeometry.format.compact.CompactEncoder;
+import dev.flinkgeometry.format.compact.CompactFormat;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;
