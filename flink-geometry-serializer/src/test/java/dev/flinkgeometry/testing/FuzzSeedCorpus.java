@@ -49,9 +49,9 @@ public final class FuzzSeedCorpus {
             "dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/writtenRecords";
 
     public static final String COMPACT_ANY_BYTES =
-            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/anyBytes";
+            "dev/flinkgeometry/format/compact/CompactFormatFuzzTestInputs/anyBytes";
     public static final String COMPACT_WRITTEN =
-            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/writtenRecords";
+            "dev/flinkgeometry/format/compact/CompactFormatFuzzTestInputs/writtenRecords";
 
     private static final int PROVIDER_SEEDS = 32;
     private static final int PROVIDER_SEED_BYTES = 384;

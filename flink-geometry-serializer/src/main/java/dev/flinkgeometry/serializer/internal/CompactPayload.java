@@ -20,9 +20,9 @@ import org.apache.flink.annotation.Internal;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * The compact payload of one format version ({@code dev.flinkgeometry.format.twkb}): the one place
- * that maps a compact format version recorded in a snapshot to its encoder and decoder, one {@code
- * case} per version, as {@link AlignedPayload} does for the aligned format.
+ * The compact payload of one format version ({@code dev.flinkgeometry.format.compact}): the one
+ * place that maps a compact format version recorded in a snapshot to its encoder and decoder, one
+ * {@code case} per version, as {@link AlignedPayload} does for the aligned format.
  */
 @Internal
 public final class CompactPayload implements PayloadCodec {
