@@ -4,7 +4,7 @@
 #   ci/mutation.sh            # 8 min on an idle 2-core machine (~25 beside benchmarks); report in
 #                             # flink-geometry-serializer/target/pit-reports/
 #
-# Mutates dev.flinkgeometry.format (with format.internal, format.wkb and format.twkb; not format.wkt)
+# Mutates dev.flinkgeometry.format (with format.internal, format.wkb, format.twkb and format.compact; not format.wkt)
 # and dev.flinkgeometry.serializer.internal, and runs the unit tests of the codecs and serializers
 # (the `mutation` profile of flink-geometry-serializer lists both). Fails if fewer than 97% of the mutants are killed (-Dpitest.threshold=N to change).
 # Not part of `mvn -B verify`: it runs the codec's tests once per mutant. The surviving mutants

@@ -11,13 +11,12 @@
  */
 package dev.flinkgeometry.format;
 
-import dev.flinkgeometry.format.internal.CoordinateTypeRule;
-
 /**
  * The ordinates stored per coordinate: XY, XYZ, XYM or XYZM, with the format's header code.
  *
- * <p>Which one a geometry gets is decided by its values ({@link CoordinateTypeRule}), never by the
- * declared dimension of its coordinate sequences.
+ * <p>Which one a geometry gets is decided by its values (Z if some coordinate has a non-NaN Z, M
+ * likewise: {@link dev.flinkgeometry.format.aligned.AlignedFormat#layoutOf}), never by the declared
+ * dimension of its coordinate sequences.
  */
 public enum CoordinateLayout {
     XY(1, false, false),
@@ -42,20 +41,6 @@ public enum CoordinateLayout {
     /** The layout with Z and/or M as given. */
     public static CoordinateLayout of(boolean hasZ, boolean hasM) {
         return hasZ ? (hasM ? XYZM : XYZ) : (hasM ? XYM : XY);
-    }
-
-    /**
-     * The layout for coordinate-type flags (Z is 1, M is 2), as {@link CoordinateTypeRule} gives.
-     */
-    public static CoordinateLayout ofFlags(int flags) {
-        return BY_CODE[codeOf(flags)];
-    }
-
-    /**
-     * The header code for the flags of {@link CoordinateTypeRule}: Z is 1, M is 2, so 1 + flags.
-     */
-    public static int codeOf(int flags) {
-        return 1 + flags;
     }
 
     /** The layout for a header code (1..4), or {@code null} for any other value. */

@@ -14,7 +14,7 @@ package dev.flinkgeometry.serializer;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
-import dev.flinkgeometry.format.twkb.CompactFormat;
+import dev.flinkgeometry.format.compact.CompactFormat;
 import dev.flinkgeometry.serializer.internal.FramedGeometrySerializer;
 import dev.flinkgeometry.serializer.internal.FramedRecords;
 import dev.flinkgeometry.serializer.internal.RecordBuffer;

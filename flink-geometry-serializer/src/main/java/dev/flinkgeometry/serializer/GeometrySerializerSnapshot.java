@@ -13,7 +13,7 @@ package dev.flinkgeometry.serializer;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
-import dev.flinkgeometry.format.twkb.CompactFormat;
+import dev.flinkgeometry.format.compact.CompactFormat;
 import dev.flinkgeometry.serializer.internal.DeclaredGeometryClass;
 import dev.flinkgeometry.serializer.internal.SnapshotVersion;
 import java.io.IOException;

@@ -19,8 +19,6 @@ import dev.flinkgeometry.format.aligned.AlignedReader;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.format.internal.RawBytes;
 import dev.flinkgeometry.testing.Wkt;
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -96,14 +94,6 @@ class CodecErrorDetailTest {
 
         assertRefused(
                 lines, "1 coordinates declared in the header belong to no part (at offset 72)");
-    }
-
-    @Test
-    void theLargestVarintIsRead() throws Exception {
-        byte[] max = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07};
-
-        assertThat(Varint.read(new DataInputStream(new ByteArrayInputStream(max))))
-                .isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.aligned.AlignedFormat;
-import dev.flinkgeometry.format.twkb.CompactFormat;
+import dev.flinkgeometry.format.compact.CompactFormat;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.Hex;
 import dev.flinkgeometry.testing.Wkt;

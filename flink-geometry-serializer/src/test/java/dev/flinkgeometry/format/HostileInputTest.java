@@ -24,10 +24,7 @@ import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.Hex;
 import dev.flinkgeometry.testing.NaturalEarth;
 import dev.flinkgeometry.testing.Wkt;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -610,89 +607,6 @@ class HostileInputTest {
 
         // The encoder is still usable, and the line alone is fine.
         assertThat(encoder.encode(line, new byte[16], 0)).isEqualTo(-(8 + 16 * (1 << 20)));
-    }
-
-    // -----------------------------------------------------------------------------------------
-    // Varint framing
-    // -----------------------------------------------------------------------------------------
-
-    @Property(tries = 1000)
-    void varintsRoundTripInMinimalForm(@ForAll @IntRange(min = 0) int value) throws Exception {
-        checkVarint(value);
-    }
-
-    @Example
-    void varintBoundaries() throws Exception {
-        int[] values = {
-            0,
-            1,
-            127,
-            128,
-            16_383,
-            16_384,
-            (1 << 21) - 1,
-            1 << 21,
-            (1 << 28) - 1,
-            1 << 28,
-            Integer.MAX_VALUE
-        };
-        int[] sizes = {1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5};
-        for (int i = 0; i < values.length; i++) {
-            assertThat(Varint.size(values[i])).as("size of %d", values[i]).isEqualTo(sizes[i]);
-            checkVarint(values[i]);
-        }
-        assertThat(Hex.format(varint(300))).isEqualTo("ac02");
-        assertThat(Hex.format(varint(Integer.MAX_VALUE))).isEqualTo("ffffffff07");
-    }
-
-    @Example
-    void badVarintsAreRejected() throws Exception {
-        // Six bytes: the fifth still has its continuation bit.
-        assertVarintRejected("8080808080 01", "exceeds");
-        // More than Integer.MAX_VALUE.
-        assertVarintRejected("ffffffff08", "exceeds");
-        assertVarintRejected("ffffffff0f", "exceeds");
-        assertVarintRejected("8080808010", "exceeds");
-        // Not minimal: a trailing zero group.
-        assertVarintRejected("8000", "minimal");
-        assertVarintRejected("ff00", "minimal");
-        assertVarintRejected("8180808000", "minimal");
-        // Truncated.
-        for (String truncated : new String[] {"", "80", "ffff", "ffffffff"}) {
-            DataInputStream in =
-                    new DataInputStream(new ByteArrayInputStream(Hex.parse(truncated)));
-            assertThatThrownBy(() -> Varint.read(in))
-                    .as("varint %s", truncated)
-                    .isInstanceOf(EOFException.class);
-        }
-    }
-
-    private static void assertVarintRejected(String hex, String problem) {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(Hex.parse(hex)));
-        assertThatThrownBy(() -> Varint.read(in))
-                .as("varint %s", hex)
-                .isInstanceOf(GeometryFormatException.class)
-                .hasMessageContaining(problem)
-                .hasMessageContaining("offset");
-    }
-
-    private static byte[] varint(int value) {
-        byte[] bytes = new byte[Varint.MAX_BYTES];
-        return Arrays.copyOf(bytes, Varint.write(value, bytes, 0));
-    }
-
-    private static void checkVarint(int value) throws IOException {
-        byte[] target = new byte[3 + Varint.MAX_BYTES + 2];
-        Arrays.fill(target, (byte) 0x55);
-        int end = Varint.write(value, target, 3);
-        assertThat(end - 3).isEqualTo(Varint.size(value));
-        // Minimal: the last byte is not a zero continuation, unless the value is 0.
-        assertThat(target[end - 1] != 0 || value == 0).isTrue();
-        assertThat(target[end - 1] & 0x80).isZero();
-        DataInputStream in =
-                new DataInputStream(new ByteArrayInputStream(target, 3, target.length - 3));
-        assertThat(Varint.read(in)).isEqualTo(value);
-        assertThat(in.available()).as("bytes after the varint").isEqualTo(target.length - end);
     }
 
     // -----------------------------------------------------------------------------------------

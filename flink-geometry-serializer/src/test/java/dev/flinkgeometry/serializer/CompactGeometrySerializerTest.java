@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.twkb.CompactEncoder;
+import dev.flinkgeometry.format.compact.CompactEncoder;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.FramedSerializerContract;
 import dev.flinkgeometry.testing.GeometryMixes;

@@ -49,9 +49,9 @@ public final class FuzzSeedCorpus {
             "dev/flinkgeometry/serializer/legacy/WkbFormatFuzzTestInputs/writtenRecords";
 
     public static final String COMPACT_ANY_BYTES =
-            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/anyBytes";
+            "dev/flinkgeometry/format/compact/CompactFormatFuzzTestInputs/anyBytes";
     public static final String COMPACT_WRITTEN =
-            "dev/flinkgeometry/format/twkb/CompactFormatFuzzTestInputs/writtenRecords";
+            "dev/flinkgeometry/format/compact/CompactFormatFuzzTestInputs/writtenRecords";
 
     private static final int PROVIDER_SEEDS = 32;
     private static final int PROVIDER_SEED_BYTES = 384;
@@ -94,10 +94,10 @@ public final class FuzzSeedCorpus {
         for (Geometry geometry : GoldenGeometries.v1()) {
             seeds.put(
                     String.format("lossless-%02d", i),
-                    dev.flinkgeometry.format.twkb.CompactEncoder.lossless().encode(geometry));
+                    dev.flinkgeometry.format.compact.CompactEncoder.lossless().encode(geometry));
             seeds.put(
                     String.format("digits7-%02d", i++),
-                    dev.flinkgeometry.format.twkb.CompactEncoder.withPrecision(7, 7, 7)
+                    dev.flinkgeometry.format.compact.CompactEncoder.withPrecision(7, 7, 7)
                             .encode(geometry));
         }
         int line = 0;

@@ -109,6 +109,14 @@ public final class AlignedFormat {
     public static CoordinateLayout layoutOf(Geometry geometry) {
         return CoordinateTypeRule.isCollectionProper(geometry)
                 ? CoordinateLayout.XY
-                : CoordinateLayout.ofFlags(CoordinateTypeRule.of(geometry, true));
+                : CoordinateLayout.ofCode(codeOf(CoordinateTypeRule.of(geometry, true)));
+    }
+
+    /**
+     * The header's coordinate-type code ({@link CoordinateLayout#code}) for the flags of {@link
+     * CoordinateTypeRule} (Z is 1, M is 2): 1 + flags.
+     */
+    static int codeOf(int flags) {
+        return 1 + flags;
     }
 }

@@ -11,7 +11,6 @@
  */
 package dev.flinkgeometry.format.aligned;
 
-import dev.flinkgeometry.format.CoordinateLayout;
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
@@ -450,7 +449,7 @@ public final class AlignedWriter implements GeometryEncoder {
 
         private static void header(
                 int type, int srid, int found, int count, byte[] target, int start) {
-            int code = CoordinateLayout.codeOf(found);
+            int code = AlignedFormat.codeOf(found);
             target[start] = (byte) ((type << 4) | (code << 1) | (srid != 0 ? 1 : 0));
             target[start + 1] = (byte) (srid >>> 16);
             target[start + 2] = (byte) (srid >>> 8);

@@ -10,10 +10,16 @@
  * the License.
  */
 /**
- * Internals shared by the codecs of {@code dev.flinkgeometry.format} (the aligned format, TWKB,
- * WKB, WKT): the coordinate-type value rule, the coordinate-reading and -writing loops, long-summed
- * point counts and {@link dev.flinkgeometry.format.internal.RawBytes}, the one class that touches
- * raw bytes (byte order explicit in every method name). Not an API: it may change in any release.
- * It depends on JTS only, never on the packages that use it.
+ * Internals shared by the codecs of {@code dev.flinkgeometry.format}: the coordinate-type value
+ * rule, the coordinate-reading and -writing loops, long-summed point counts, {@link
+ * dev.flinkgeometry.format.internal.RawBytes} (the one class that touches raw bytes, byte order
+ * explicit in every method name), the TWKB byte writer {@link
+ * dev.flinkgeometry.format.internal.TwkbAppender} with its decimal precisions, header bits and
+ * word-at-a-time varints (shared by {@code format.twkb} and {@code format.compact}), and the varint
+ * of the serializers' record lengths.
+ *
+ * <p>Not an API: any class here may change or go in any release. It depends on JTS and on the
+ * shared vocabulary of {@code dev.flinkgeometry.format} (the type codes, the limits, {@code
+ * GeometryFormatException}), never on the format packages that use it.
  */
 package dev.flinkgeometry.format.internal;

@@ -15,7 +15,10 @@ import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.GeometryTypeCode;
+import dev.flinkgeometry.format.internal.DecimalPrecision;
 import dev.flinkgeometry.format.internal.RawBytes;
+import dev.flinkgeometry.format.internal.TwkbCodes;
+import dev.flinkgeometry.format.internal.WordVarint;
 import java.util.Arrays;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
@@ -107,9 +110,9 @@ public final class TwkbReader {
             return null;
         }
         double factor =
-                DecimalPrecision.factor(Twkb.unzigzagPrecision((bytes[offset] >>> 4) & 0x0F));
-        double x = Twkb.unzigzag(WordVarint.decode(xWord, xLength)) / factor;
-        double y = Twkb.unzigzag(WordVarint.decode(yWord, yLength)) / factor;
+                DecimalPrecision.factor(TwkbCodes.unzigzagPrecision((bytes[offset] >>> 4) & 0x0F));
+        double x = TwkbCodes.unzigzag(WordVarint.decode(xWord, xLength)) / factor;
+        double y = TwkbCodes.unzigzag(WordVarint.decode(yWord, yLength)) / factor;
         CoordinateSequence sequence =
                 kind == CoordinateSequenceKind.PACKED_DOUBLE
                         ? new PackedCoordinateSequence.Double(new double[] {x, y}, 2, 0)
@@ -258,7 +261,7 @@ public final class TwkbReader {
             int start = position;
             int typeAndPrecision = readByte("type and precision byte");
             int type = typeAndPrecision & 0x0F;
-            int xy = Twkb.unzigzagPrecision(typeAndPrecision >>> 4);
+            int xy = TwkbCodes.unzigzagPrecision(typeAndPrecision >>> 4);
             int metadata = readByte("metadata byte");
             if ((metadata & 0xE0) != 0) {
                 throw error(
@@ -269,10 +272,10 @@ public final class TwkbReader {
             hasM = false;
             int z = 0;
             int m = 0;
-            if ((metadata & Twkb.EXTENDED) != 0) {
+            if ((metadata & TwkbCodes.EXTENDED) != 0) {
                 int extended = readByte("extended dimensions byte");
-                hasZ = (extended & Twkb.HAS_Z) != 0;
-                hasM = (extended & Twkb.HAS_M) != 0;
+                hasZ = (extended & TwkbCodes.HAS_Z) != 0;
+                hasM = (extended & TwkbCodes.HAS_M) != 0;
                 z = (extended >>> 2) & 0x07;
                 m = (extended >>> 5) & 0x07;
             }
@@ -281,15 +284,15 @@ public final class TwkbReader {
             factors[1] = factors[0];
             factors[2] = DecimalPrecision.factor(hasZ ? z : m);
             factors[3] = DecimalPrecision.factor(m);
-            boolean empty = (metadata & Twkb.EMPTY) != 0;
-            if ((metadata & Twkb.SIZE) != 0) {
+            boolean empty = (metadata & TwkbCodes.EMPTY) != 0;
+            if ((metadata & TwkbCodes.SIZE) != 0) {
                 int at = position;
                 long size = varint("size");
                 if (Long.compareUnsigned(size, limit - position) > 0) {
                     throw error("size " + Long.toUnsignedString(size) + " overruns the input", at);
                 }
             }
-            if ((metadata & Twkb.BBOX) != 0 && !empty) {
+            if ((metadata & TwkbCodes.BBOX) != 0 && !empty) {
                 for (int i = 0; i < 2 * dimensions; i++) {
                     varint("bounding box");
                 }
@@ -330,7 +333,7 @@ public final class TwkbReader {
 
         Geometry body(int type, int metadata, int depth) throws GeometryFormatException {
             Arrays.fill(previous, 0);
-            boolean ids = (metadata & Twkb.IDLIST) != 0;
+            boolean ids = (metadata & TwkbCodes.IDLIST) != 0;
             switch (type) {
                 case GeometryTypeCode.POINT:
                     return factory.createPoint(coordinates(1));
@@ -435,7 +438,7 @@ public final class TwkbReader {
             int o = 0;
             for (int i = 0; i < count; i++) {
                 for (int slot = 0; slot < dimensions; slot++, o++) {
-                    long q = previous[slot] + Twkb.unzigzag(coordinateVarint());
+                    long q = previous[slot] + TwkbCodes.unzigzag(coordinateVarint());
                     previous[slot] = q;
                     values[o] = q / factors[slot];
                 }
@@ -450,8 +453,8 @@ public final class TwkbReader {
             long y = previous[1];
             Coordinate[] coordinates = new Coordinate[count];
             for (int i = 0; i < count; i++) {
-                x += Twkb.unzigzag(coordinateVarint());
-                y += Twkb.unzigzag(coordinateVarint());
+                x += TwkbCodes.unzigzag(coordinateVarint());
+                y += TwkbCodes.unzigzag(coordinateVarint());
                 coordinates[i] = new CoordinateXY(x / factor, y / factor);
             }
             previous[0] = x;

@@ -10,12 +10,9 @@
  * the License.
  */
 /**
- * TWKB as the specification defines it and PostGIS 3 implements it ({@link
- * dev.flinkgeometry.format.twkb.TwkbWriter}, {@link dev.flinkgeometry.format.twkb.TwkbReader}), and
- * the compact record built on it ({@link dev.flinkgeometry.format.twkb.CompactEncoder}, {@link
- * dev.flinkgeometry.format.twkb.CompactDecoder}, {@link
- * dev.flinkgeometry.format.twkb.CompactFormat}): TWKB with the SRID beside it, or the aligned
- * payload where TWKB cannot carry a geometry, lossless or at fixed decimal precisions. Byte-level
- * specification: {@code docs/FORMAT.md}, section 9.
+ * TWKB as the specification defines it and PostGIS 3 implements it: {@link
+ * dev.flinkgeometry.format.twkb.TwkbWriter} writes what {@code ST_AsTWKB} writes, {@link
+ * dev.flinkgeometry.format.twkb.TwkbReader} reads what {@code ST_GeomFromTWKB} reads. The compact
+ * record, which carries TWKB, is in {@code dev.flinkgeometry.format.compact}.
  */
 package dev.flinkgeometry.format.twkb;

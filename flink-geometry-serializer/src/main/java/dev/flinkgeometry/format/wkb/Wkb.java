@@ -12,7 +12,7 @@
 package dev.flinkgeometry.format.wkb;
 
 /** Constants of (extended) WKB shared by {@link WkbReader} and {@link WkbWriter}. */
-public final class Wkb {
+final class Wkb {
     /** Byte-order bytes. */
     public static final byte BIG_ENDIAN = 0, LITTLE_ENDIAN = 1;
 

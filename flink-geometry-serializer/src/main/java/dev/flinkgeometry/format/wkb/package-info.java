@@ -12,7 +12,9 @@
 /**
  * WKB and PostGIS's extended WKB: {@link dev.flinkgeometry.format.wkb.WkbReader} reads ISO and
  * extended WKB in either byte order, with Z, M, ZM and SRID; {@link
- * dev.flinkgeometry.format.wkb.WkbWriter} writes extended little-endian WKB. Used by the legacy
- * serializer ({@code dev.flinkgeometry.serializer.legacy}) and the SQL functions.
+ * dev.flinkgeometry.format.wkb.WkbWriter} writes extended or ISO little-endian WKB; {@link
+ * dev.flinkgeometry.format.wkb.WkbCodec} is the reader and writers the SQL WKB functions use;
+ * {@link dev.flinkgeometry.format.wkb.WkbFormatException} is the error they raise. Used by the
+ * legacy serializer ({@code dev.flinkgeometry.serializer.legacy}) and the SQL functions.
  */
 package dev.flinkgeometry.format.wkb;

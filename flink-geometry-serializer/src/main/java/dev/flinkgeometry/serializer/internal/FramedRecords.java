@@ -14,7 +14,7 @@ package dev.flinkgeometry.serializer.internal;
 import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryLimits;
-import dev.flinkgeometry.format.Varint;
+import dev.flinkgeometry.format.internal.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;

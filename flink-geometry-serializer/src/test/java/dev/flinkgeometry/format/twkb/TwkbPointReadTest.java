@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
+import dev.flinkgeometry.format.internal.TwkbCodes;
 import dev.flinkgeometry.testing.DecodedSequences;
 import dev.flinkgeometry.testing.ExactGeometry;
 import java.io.ByteArrayOutputStream;
@@ -98,7 +99,7 @@ class TwkbPointReadTest {
             @ForAll @IntRange(min = 0, max = 1 << 20) int zigzagX,
             @ForAll @IntRange(min = 0, max = 7) int precision) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(Twkb.zigzagPrecision(precision) << 4 | 1);
+        out.write(TwkbCodes.zigzagPrecision(precision) << 4 | 1);
         out.write(0);
         leb128(out, zigzagX, true);
         leb128(out, 5, false);
@@ -109,7 +110,7 @@ class TwkbPointReadTest {
         assertThat(withRoom).isInstanceOf(Point.class);
         ExactGeometry.assertExactlyEqual((Geometry) withRoom, (Geometry) atEnd);
         assertThat(((Point) withRoom).getX())
-                .isEqualTo(quotient(Twkb.unzigzag(zigzagX), precision));
+                .isEqualTo(quotient(TwkbCodes.unzigzag(zigzagX), precision));
     }
 
     /** The correctly rounded {@code q / 10^p}, which IEEE division of exact operands gives. */
@@ -137,7 +138,7 @@ class TwkbPointReadTest {
     /** An XY point's TWKB; {@code extraBytes} -1 drops its last byte, 1 appends a zero byte. */
     private static byte[] point(int precision, long qx, long qy, int extraBytes) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(Twkb.zigzagPrecision(precision) << 4 | 1);
+        out.write(TwkbCodes.zigzagPrecision(precision) << 4 | 1);
         out.write(0);
         leb128(out, (qx << 1) ^ (qx >> 63), false);
         leb128(out, (qy << 1) ^ (qy >> 63), false);

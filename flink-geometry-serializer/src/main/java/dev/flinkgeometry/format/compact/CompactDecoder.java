@@ -9,13 +9,14 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryDecoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.aligned.AlignedReader;
+import dev.flinkgeometry.format.twkb.TwkbReader;
 import org.locationtech.jts.geom.Geometry;
 
 /**

@@ -9,14 +9,14 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
-import dev.flinkgeometry.format.Varint;
+import dev.flinkgeometry.format.internal.Varint;
 import dev.flinkgeometry.serializer.GeometryEncoding;
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.testing.DecodeBudget;

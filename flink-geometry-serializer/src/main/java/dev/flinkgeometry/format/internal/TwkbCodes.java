@@ -9,11 +9,12 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.internal;
 
 /**
- * Constants of TWKB as the specification (https://github.com/TWKB/Specification) defines it and
- * PostGIS 3 implements it ({@code ST_AsTWKB}, {@code ST_GeomFromTWKB}).
+ * The bits of TWKB's header bytes and its zigzag forms, as the specification
+ * (https://github.com/TWKB/Specification) defines it and PostGIS 3 implements it ({@code
+ * ST_AsTWKB}, {@code ST_GeomFromTWKB}).
  *
  * <p>A TWKB geometry is a type-and-precision byte (type in the low nibble, the WKB type code of
  * {@link dev.flinkgeometry.format.GeometryTypeCode}; the zigzag-encoded XY precision in the high
@@ -22,32 +23,32 @@ package dev.flinkgeometry.format.twkb;
  * unsigned LEB128 varints, coordinates as zigzag varints of the difference between each quantized
  * ordinate and the previous one of the same geometry.
  */
-public final class Twkb {
+public final class TwkbCodes {
     /** Metadata flags. */
     public static final int BBOX = 0x01, SIZE = 0x02, IDLIST = 0x04, EXTENDED = 0x08, EMPTY = 0x10;
 
     /** Extended-dimensions flags. */
     public static final int HAS_Z = 0x01, HAS_M = 0x02;
 
-    private Twkb() {}
+    private TwkbCodes() {}
 
     /** The 4-bit zigzag form of an XY precision {@code -8..7}. */
-    static int zigzagPrecision(int precision) {
+    public static int zigzagPrecision(int precision) {
         return ((precision << 1) ^ (precision >> 31)) & 0x0F;
     }
 
     /** The XY precision of a 4-bit zigzag nibble. */
-    static int unzigzagPrecision(int nibble) {
+    public static int unzigzagPrecision(int nibble) {
         return (nibble >>> 1) ^ -(nibble & 1);
     }
 
     /** The zigzag form of a signed 64-bit value. */
-    static long zigzag(long value) {
+    public static long zigzag(long value) {
         return (value << 1) ^ (value >> 63);
     }
 
     /** The signed value of a zigzag form. */
-    static long unzigzag(long value) {
+    public static long unzigzag(long value) {
         return (value >>> 1) ^ -(value & 1);
     }
 }

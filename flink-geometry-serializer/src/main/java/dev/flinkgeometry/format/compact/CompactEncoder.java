@@ -9,13 +9,16 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import dev.flinkgeometry.format.GeometryEncoder;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.GeometryLimits;
 import dev.flinkgeometry.format.aligned.AlignedWriter;
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import dev.flinkgeometry.format.internal.DecimalPrecision;
+import dev.flinkgeometry.format.internal.TwkbAppender;
+import dev.flinkgeometry.format.twkb.TwkbWriter;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
@@ -49,7 +52,7 @@ public final class CompactEncoder implements GeometryEncoder {
     private final int z;
     private final int m;
     private final int declaredSrid;
-    private final TwkbWriter writer = new TwkbWriter();
+    private final TwkbAppender appender = new TwkbAppender();
     private final AlignedWriter aligned = new AlignedWriter();
 
     private CompactEncoder(boolean lossless, int xy, int z, int m, int declaredSrid) {
@@ -112,7 +115,7 @@ public final class CompactEncoder implements GeometryEncoder {
                 return end;
             }
         } finally {
-            writer.releaseIfLarge();
+            appender.releaseIfLarge();
         }
         if (offset == target.length) {
             return aligned.encode(geometry, NO_ROOM, 0) - 1;
@@ -127,7 +130,7 @@ public final class CompactEncoder implements GeometryEncoder {
 
     /** The capacity of the TWKB staging buffer; for tests of the release policy. */
     int bufferCapacity() {
-        return writer.capacity();
+        return appender.capacity();
     }
 
     /**
@@ -145,53 +148,53 @@ public final class CompactEncoder implements GeometryEncoder {
         if (seed > DecimalPrecision.MAX) {
             return ALIGNED_PAYLOAD; // not a decimal of 0..7 digits; nothing written
         }
-        writer.start(target, offset);
+        appender.start(target, offset);
         // With a declared SRID other than 0, its records start with the TWKB itself.
         boolean bare = srid == declaredSrid && srid != 0;
         if (!bare) {
             if (srid == 0) {
-                writer.appendByte(CompactFormat.TWKB);
+                appender.appendByte(CompactFormat.TWKB);
             } else {
-                writer.appendByte(CompactFormat.TWKB_WITH_SRID);
-                writer.appendVarint(srid);
+                appender.appendByte(CompactFormat.TWKB_WITH_SRID);
+                appender.appendVarint(srid);
             }
         }
         boolean written =
                 lossless
                         ? writeSeededPoint(geometry, seed) || writeLossless(geometry, seed)
-                        : writer.append(geometry, xy, z, m, false) == TwkbWriter.WRITTEN;
+                        : appender.append(geometry, xy, z, m, false) == TwkbAppender.WRITTEN;
         if (!written) {
             return ALIGNED_PAYLOAD;
         }
         if (bare) {
             return escapedIfNeeded(target, offset);
         }
-        if (writer.inTarget()) {
-            return writer.end();
+        if (appender.inTarget()) {
+            return appender.end();
         }
-        // The writer left the target when fewer bytes than its word stores need remained: the
+        // The appender left the target when fewer bytes than its word stores need remained: the
         // record itself may still fit.
-        int size = writer.size();
+        int size = appender.size();
         if (target.length - offset < size) {
             return -size;
         }
-        System.arraycopy(writer.ownBuffer(), 0, target, offset, size);
+        System.arraycopy(appender.ownBuffer(), 0, target, offset, size);
         return offset + size;
     }
 
     /**
      * Ends a record of the declared SRID, whose TWKB was written at {@code target[offset]} or in
-     * the writer's own buffer: behind {@link CompactFormat#TWKB_DECLARED_SRID} if its first byte
+     * the appender's own buffer: behind {@link CompactFormat#TWKB_DECLARED_SRID} if its first byte
      * would read as a kind byte. The offset after the record, or its negated size if {@code target}
      * has too little room.
      */
     private int escapedIfNeeded(byte[] target, int offset) {
-        byte[] bytes = writer.inTarget() ? target : writer.ownBuffer();
-        int start = writer.inTarget() ? offset : 0;
+        byte[] bytes = appender.inTarget() ? target : appender.ownBuffer();
+        int start = appender.inTarget() ? offset : 0;
         int escape = CompactFormat.isKindByte(bytes[start]) ? 1 : 0;
-        int size = writer.size();
-        if (writer.inTarget() && escape == 0) {
-            return writer.end();
+        int size = appender.size();
+        if (appender.inTarget() && escape == 0) {
+            return appender.end();
         }
         if (target.length - offset < size + escape) {
             return -(size + escape);
@@ -221,20 +224,20 @@ public final class CompactEncoder implements GeometryEncoder {
         if (!LosslessPrecision.inExactRange(x) || !LosslessPrecision.inExactRange(y)) {
             return false;
         }
-        writer.appendXYPoint(seed, x, y);
+        appender.appendXYPoint(seed, x, y);
         return true;
     }
 
     /** Writes the lossless TWKB after the header; false if no precision holds the geometry. */
     private boolean writeLossless(Geometry geometry, int seed) throws GeometryFormatException {
-        int header = writer.size();
+        int header = appender.size();
         // One pass in the common case: every ordinate checked at the seed (Z and M at 0).
-        int result = writer.append(geometry, seed, 0, 0, true);
-        if (result == TwkbWriter.WRITTEN) {
+        int result = appender.append(geometry, seed, 0, 0, true);
+        if (result == TwkbAppender.WRITTEN) {
             return true;
         }
-        if (result == TwkbWriter.CANNOT_HOLD
-                || LosslessPrecision.smallest(writer.failedValue(), 0) > DecimalPrecision.MAX) {
+        if (result == TwkbAppender.CANNOT_HOLD
+                || LosslessPrecision.smallest(appender.failedValue(), 0) > DecimalPrecision.MAX) {
             return false; // an ordinate that no precision holds: no scan needed
         }
         return losslessByScan(geometry, header);
@@ -252,16 +255,16 @@ public final class CompactEncoder implements GeometryEncoder {
         }
         int[] precisions = {found & 0x0F, (found >>> 4) & 0x0F, (found >>> 8) & 0x0F};
         // Precisions found exactly need no check per ordinate; a lower bound is confirmed (and
-        // raised where an ordinate does not read back) by the writer.
+        // raised where an ordinate does not read back) by the appender.
         boolean check = (found & LosslessPrecision.EXACT) == 0;
         while (true) {
-            writer.truncate(header);
+            appender.truncate(header);
             int result =
-                    writer.append(geometry, precisions[0], precisions[1], precisions[2], check);
-            if (result == TwkbWriter.WRITTEN) {
+                    appender.append(geometry, precisions[0], precisions[1], precisions[2], check);
+            if (result == TwkbAppender.WRITTEN) {
                 return true;
             }
-            if (result == TwkbWriter.CANNOT_HOLD || ++precisions[result] > DecimalPrecision.MAX) {
+            if (result == TwkbAppender.CANNOT_HOLD || ++precisions[result] > DecimalPrecision.MAX) {
                 return false;
             }
         }
@@ -289,7 +292,7 @@ public final class CompactEncoder implements GeometryEncoder {
     private static boolean membersHaveSrid(Geometry geometry, int srid, int depth) {
         if (!CoordinateTypeRule.isCollectionProper(geometry)
                 || depth > GeometryLimits.MAX_NESTING_DEPTH) {
-            return true; // too deep: the writer reports it
+            return true; // too deep: the appender reports it
         }
         for (int i = 0; i < geometry.getNumGeometries(); i++) {
             Geometry member = geometry.getGeometryN(i);

@@ -9,15 +9,16 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format;
+package dev.flinkgeometry.format.internal;
 
+import dev.flinkgeometry.format.GeometryFormatException;
 import java.io.DataInput;
 import java.io.IOException;
 
 /**
- * Unsigned LEB128 varints in their minimal form, for record lengths: 7 bits a byte, low bits first,
- * the high bit set on every byte but the last. Lengths are {@code 0..Integer.MAX_VALUE}, so at most
- * five bytes.
+ * Unsigned LEB128 varints in their minimal form, for the length that prefixes each record the
+ * serializers write: 7 bits a byte, low bits first, the high bit set on every byte but the last.
+ * Lengths are {@code 0..Integer.MAX_VALUE}, so at most five bytes.
  */
 public final class Varint {
     /** The most bytes a varint of a non-negative {@code int} takes. */

@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.internal;
 
 /**
  * Decimal precisions of TWKB: the factor {@code 10^p} of each precision, PostGIS's rounding, and
@@ -17,7 +17,7 @@ package dev.flinkgeometry.format.twkb;
  * * 10^p)} (half away from zero, as C's {@code lround}) and read back as {@code q / 10^p}, both in
  * IEEE double arithmetic, as PostGIS computes them.
  */
-final class DecimalPrecision {
+public final class DecimalPrecision {
     /** The smallest precision of X and Y that TWKB's 4-bit zigzag field holds. */
     public static final int MIN_XY = -8;
 

@@ -9,7 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
 import static org.assertj.core.api.Assertions.assertThat;

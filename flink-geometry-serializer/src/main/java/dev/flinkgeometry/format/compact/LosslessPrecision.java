@@ -9,9 +9,10 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import dev.flinkgeometry.format.internal.CoordinateTypeRule;
+import dev.flinkgeometry.format.internal.DecimalPrecision;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;

@@ -9,9 +9,7 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
-
-import dev.flinkgeometry.format.internal.RawBytes;
+package dev.flinkgeometry.format.internal;
 
 /**
  * Unsigned LEB128 varints of up to 8 bytes as one little-endian 8-byte word, without a branch per
@@ -20,9 +18,9 @@ import dev.flinkgeometry.format.internal.RawBytes;
  * The 7-bit groups are spread to (or gathered from) the bytes of the word by three shift-and-mask
  * steps, 28, 14 and 7 bits at a time.
  */
-final class WordVarint {
+public final class WordVarint {
     /** The largest value whose varint fits in 8 bytes: 56 bits. */
-    static final long MAX_VALUE = (1L << 56) - 1;
+    public static final long MAX_VALUE = (1L << 56) - 1;
 
     /** Bytes 0..7 with their continuation bit set. */
     private static final long CONTINUATIONS = 0x8080808080808080L;
@@ -30,7 +28,7 @@ final class WordVarint {
     private WordVarint() {}
 
     /** The length of the minimal varint of the unsigned {@code value}: 1 to 10 bytes. */
-    static int size(long value) {
+    public static int size(long value) {
         // One byte per started group of 7 significant bits, at least one: (bits * 9 + 64) / 64
         // equals ceil(bits / 7) for bits 1..64 and 1 for bits 0.
         return ((64 - Long.numberOfLeadingZeros(value)) * 9 + 64) >>> 6;
@@ -40,7 +38,7 @@ final class WordVarint {
      * The word whose first {@code size} bytes are the varint of {@code value} ({@code 0 <= value <=
      * MAX_VALUE}, {@code size == size(value)}); the bytes after them are zero.
      */
-    static long encode(long value, int size) {
+    public static long encode(long value, int size) {
         long v = (value & 0x0FFFFFFFL) | (value & 0x00FFFFFFF0000000L) << 4;
         v = (v & 0x00003FFF00003FFFL) | (v & 0x0FFFC0000FFFC000L) << 2;
         v = (v & 0x007F007F007F007FL) | (v & 0x3F803F803F803F80L) << 1;
@@ -52,7 +50,7 @@ final class WordVarint {
      * 8-byte word, zero after the varint (the caller gives 8 bytes of room), and returns its
      * length.
      */
-    static int store(byte[] bytes, int offset, long value) {
+    public static int store(byte[] bytes, int offset, long value) {
         if (value < 1 << 14) {
             // One or two bytes, as most deltas of a track take: the second byte and the
             // continuation bit masked in or out, in fewer steps than the spread below.
@@ -69,13 +67,13 @@ final class WordVarint {
      * The length of the varint that starts at the word's first byte: 1 to 8, or 0 if none of the
      * word's bytes ends it (a varint longer than 8 bytes).
      */
-    static int length(long word) {
+    public static int length(long word) {
         long ends = ~word & CONTINUATIONS;
         return ends == 0 ? 0 : (Long.numberOfTrailingZeros(ends) >>> 3) + 1;
     }
 
     /** The value of the varint of {@code length} (1 to 8) bytes at the word's first byte. */
-    static long decode(long word, int length) {
+    public static long decode(long word, int length) {
         long v = word & (-1L >>> (64 - 8 * length)) & ~CONTINUATIONS;
         v = (v & 0x007F007F007F007FL) | (v & 0x7F007F007F007F00L) >>> 1;
         v = (v & 0x00003FFF00003FFFL) | (v & 0x3FFF00003FFF0000L) >>> 2;

@@ -9,13 +9,14 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.twkb;
+package dev.flinkgeometry.format.compact;
 
 import static dev.flinkgeometry.testing.ExactGeometry.asDecoded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.internal.TwkbCodes;
 import dev.flinkgeometry.testing.ExactGeometry;
 import dev.flinkgeometry.testing.GeometryArbitraries;
 import dev.flinkgeometry.testing.GeometryArbitraries.Representation;
@@ -92,7 +93,7 @@ class CompactCodecPropertyTest {
                         : FACTORY.createMultiPointFromCoords(coordinates);
         byte[] record = CompactEncoder.lossless().encode(geometry);
         assertThat(record[0]).isEqualTo((byte) CompactFormat.TWKB);
-        assertThat(Twkb.unzigzagPrecision((record[1] & 0xFF) >>> 4)).isEqualTo(expected);
+        assertThat(TwkbCodes.unzigzagPrecision((record[1] & 0xFF) >>> 4)).isEqualTo(expected);
         ExactGeometry.assertExactlyEqual(
                 CompactDecoder.of(CoordinateSequenceKind.ARRAY).decode(record), geometry);
     }
