@@ -4,7 +4,7 @@
 #   ci/benchmarks.sh quick [regex [JMH options]]  every benchmark and contender once, tiny settings, in one
 #                                                JVM (~1 min): a smoke test, numbers meaningless; report in
 #                                                flink-geometry-benchmarks/target/benchmarks-quick/
-#   ci/benchmarks.sh full  [regex [JMH options]]  the real run (~59 min on 2 quiet cores; the report
+#   ci/benchmarks.sh full  [regex [JMH options]]  the real run (over an hour on 2 quiet cores; the report
 #                                                states the measured duration): JSON in
 #                                                flink-geometry-benchmarks/target/benchmarks-full.json, then
 #                                                docs/benchmarks.md, docs/benchmarks/*.png and

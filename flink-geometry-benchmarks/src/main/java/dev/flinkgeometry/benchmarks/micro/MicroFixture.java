@@ -64,7 +64,7 @@ final class MicroFixture {
         // The geometries were built among their parser's garbage. A job's records that wait in a
         // window or in state have been moved by a GC since; here, without this, only contenders
         // that allocate while measured would trigger young GCs that compact their records, and
-        // those that allocate nothing would read them scattered (2.5x slower on GPS tracks).
+        // those that allocate nothing would read them scattered among the garbage, far slower.
         System.gc();
         return fixture;
     }
