@@ -16,6 +16,7 @@ import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.MultiPoint;
 import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygonal;
 
 /**
  * The bounding-box test PostGIS makes before its point-in-polygon test: with the boxes PostGIS
@@ -46,6 +47,30 @@ final class PostgisBox {
         }
         return new PostgisBox(
                 down(e.getMinX()), down(e.getMinY()), up(e.getMaxX()), up(e.getMaxY()));
+    }
+
+    /**
+     * Whether PostGIS's box test alone says that the (multi)polygon {@code zone} neither contains,
+     * covers nor intersects the point {@code point} of the same SRID: the point lies outside the
+     * zone's box, or the zone is empty (its box holds no point). Reads only the zone's SRID and
+     * cached envelope, so that a fix tested against many zones touches little of each; false
+     * wherever the full test is needed.
+     */
+    static boolean leavesOut(Geometry zone, Geometry point) {
+        if (!(zone instanceof Polygonal)
+                || !(point instanceof Point)
+                || zone.getSRID() != point.getSRID()
+                || point.isEmpty()) {
+            return false;
+        }
+        Envelope e = zone.getEnvelopeInternal();
+        double x = ((Point) point).getX();
+        double y = ((Point) point).getY();
+        return e.isNull()
+                || x < down(e.getMinX())
+                || x > up(e.getMaxX())
+                || y < down(e.getMinY())
+                || y > up(e.getMaxY());
     }
 
     /** PostGIS's {@code gbox_contains_2d}. */

@@ -50,6 +50,11 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(a, b);
+            }
+
+            @Override
             boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
                 return im.isContains();
             }
@@ -63,6 +68,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
                 return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.contains(b, a, zones) : null;
+            }
+
+            @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(b, a);
             }
 
             @Override
@@ -87,6 +97,11 @@ public final class StPredicate extends GeometryFunction {
             }
 
             @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(a, b) || PostgisBox.leavesOut(b, a);
+            }
+
+            @Override
             boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
                 return im.isIntersects();
             }
@@ -100,6 +115,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
                 return isPolygonal(a) && isPuntal(b) ? PointsInPolygon.covers(a, b, zones) : null;
+            }
+
+            @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(a, b);
             }
 
             @Override
@@ -122,6 +142,11 @@ public final class StPredicate extends GeometryFunction {
             @Override
             Boolean pointInPolygon(Geometry a, Geometry b, PolygonIndexCache zones) {
                 return isPuntal(a) && isPolygonal(b) ? PointsInPolygon.covers(b, a, zones) : null;
+            }
+
+            @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(b, a);
             }
 
             @Override
@@ -183,6 +208,15 @@ public final class StPredicate extends GeometryFunction {
             return null;
         }
 
+        /**
+         * Whether the answer is false by PostGIS's box test alone, between a polygon and a point of
+         * the same SRID (the usual pair of a geofence, and mostly far apart): decided before
+         * anything else of the zone is read.
+         */
+        boolean leftOutByBox(Geometry a, Geometry b) {
+            return false;
+        }
+
         /** The result when {@code a} or {@code b} is empty. */
         boolean ifEmpty(Geometry a, Geometry b) {
             return false;
@@ -211,6 +245,9 @@ public final class StPredicate extends GeometryFunction {
     public Boolean eval(Geometry a, Geometry b) {
         if (a == null || b == null) {
             return null;
+        }
+        if (predicate.leftOutByBox(a, b)) {
+            return false;
         }
         boolean empty = a.isEmpty() || b.isEmpty();
         if (empty && predicate.emptyBeforeSrid()) {
