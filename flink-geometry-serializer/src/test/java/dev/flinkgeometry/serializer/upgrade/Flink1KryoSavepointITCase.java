@@ -184,29 +184,7 @@ class Flink1KryoSavepointITCase {
         SavepointJobs.cancel(KryoGeometryStateJob.start(jobs, env, "restore on Flink 2.x"));
 
         Map<String, Values> read = KryoGeometryStateJob.readValues();
-        assertThat(read).hasSize(KryoGeometryStateJob.keys().size());
-        for (String key : KryoGeometryStateJob.keys()) {
-            int i = KryoGeometryStateJob.index(key);
-            Values values = read.get(key);
-            assertExact(key + " point", values.point(), KryoGeometryStateJob.point(i));
-            for (int line = 0; line < 2; line++) {
-                assertExact(
-                        key + " lines[" + line + "]",
-                        values.lines().get(line),
-                        KryoGeometryStateJob.lines(i).get(line));
-            }
-            for (Map.Entry<String, Polygon> polygon : KryoGeometryStateJob.polygons(i).entrySet()) {
-                assertExact(
-                        key + " polygons[" + polygon.getKey() + "]",
-                        values.polygons().get(polygon.getKey()),
-                        polygon.getValue());
-            }
-        }
-        List<Point> recent = KryoGeometryStateJob.readRecent();
-        assertThat(recent).hasSize(KryoGeometryStateJob.keys().size());
-        for (int i = 0; i < recent.size(); i++) {
-            assertExact("recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
-        }
+        assertEveryGeometryExact(read);
     }
 
     /**
@@ -266,29 +244,10 @@ class Flink1KryoSavepointITCase {
         SavepointJobs.cancel(client);
 
         Map<String, Values> read = KryoGeometryStateJob.readValues();
-        assertThat(read).hasSize(KryoGeometryStateJob.keys().size());
+        assertEveryGeometryExact(read);
         for (String key : KryoGeometryStateJob.keys()) {
             int i = KryoGeometryStateJob.index(key);
-            Values values = read.get(key);
-            assertExact(key + " point", values.point(), KryoGeometryStateJob.point(i));
-            for (int line = 0; line < 2; line++) {
-                assertExact(
-                        key + " lines[" + line + "]",
-                        values.lines().get(line),
-                        KryoGeometryStateJob.lines(i).get(line));
-            }
-            for (Map.Entry<String, Polygon> polygon : KryoGeometryStateJob.polygons(i).entrySet()) {
-                assertExact(
-                        key + " polygons[" + polygon.getKey() + "]",
-                        values.polygons().get(polygon.getKey()),
-                        polygon.getValue());
-            }
-            assertThat(values.visits()).isEqualTo(KryoGeometryStateJob.visits(i));
-        }
-        List<Point> recent = KryoGeometryStateJob.readRecent();
-        assertThat(recent).as("operator state").hasSize(KryoGeometryStateJob.keys().size());
-        for (int i = 0; i < recent.size(); i++) {
-            assertExact("recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
+            assertThat(read.get(key).visits()).isEqualTo(KryoGeometryStateJob.visits(i));
         }
         for (String key : KryoGeometryStateJob.keys()) {
             int i = KryoGeometryStateJob.index(key);
@@ -355,6 +314,36 @@ class Flink1KryoSavepointITCase {
                         .as("%s coordinate %d ordinate %d", what, c, ordinate)
                         .isEqualTo(Long.reverseBytes(wantBits));
             }
+        }
+    }
+
+    /**
+     * Every key's point, lines and polygons, and the operator state's points, exactly as the job
+     * wrote them.
+     */
+    private static void assertEveryGeometryExact(Map<String, Values> read) {
+        assertThat(read).hasSize(KryoGeometryStateJob.keys().size());
+        for (String key : KryoGeometryStateJob.keys()) {
+            int i = KryoGeometryStateJob.index(key);
+            Values values = read.get(key);
+            assertExact(key + " point", values.point(), KryoGeometryStateJob.point(i));
+            for (int line = 0; line < 2; line++) {
+                assertExact(
+                        key + " lines[" + line + "]",
+                        values.lines().get(line),
+                        KryoGeometryStateJob.lines(i).get(line));
+            }
+            for (Map.Entry<String, Polygon> polygon : KryoGeometryStateJob.polygons(i).entrySet()) {
+                assertExact(
+                        key + " polygons[" + polygon.getKey() + "]",
+                        values.polygons().get(polygon.getKey()),
+                        polygon.getValue());
+            }
+        }
+        List<Point> recent = KryoGeometryStateJob.readRecent();
+        assertThat(recent).as("operator state").hasSize(KryoGeometryStateJob.keys().size());
+        for (int i = 0; i < recent.size(); i++) {
+            assertExact("recent[" + i + "]", recent.get(i), KryoGeometryStateJob.recent().get(i));
         }
     }
 
