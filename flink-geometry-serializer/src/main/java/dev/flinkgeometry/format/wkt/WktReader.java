@@ -12,6 +12,7 @@
 package dev.flinkgeometry.format.wkt;
 
 import dev.flinkgeometry.format.CoordinateLayout;
+import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,6 @@ import org.locationtech.jts.geom.CoordinateXY;
 import org.locationtech.jts.geom.CoordinateXYM;
 import org.locationtech.jts.geom.CoordinateXYZM;
 import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
@@ -62,8 +62,9 @@ import org.locationtech.jts.geom.impl.CoordinateArraySequence;
  * </ul>
  *
  * <p>Coordinates are JTS's default {@code CoordinateArraySequence}s whose dimension and measures
- * are exactly the declared layout (empty ones too). The SRID is set on the geometry and on every
- * member, as the WKB reader does. An instance is not thread-safe.
+ * are exactly the declared layout (empty ones too). The SRID is that of the geometries' factory, so
+ * the geometry, every member and every derived geometry carry it, as with the WKB reader. An
+ * instance is not thread-safe.
  */
 public final class WktReader {
 
@@ -78,7 +79,8 @@ public final class WktReader {
         "POINT"
     };
 
-    private final GeometryFactory factory = new GeometryFactory();
+    /** The factory of the text's SRID, so that geometries derived from the result keep it. */
+    private GeometryFactory factory;
 
     private String text;
     private int pos;
@@ -103,12 +105,12 @@ public final class WktReader {
                 expect(';', "';' after the SRID");
                 skipSpace();
             }
+            factory = CoordinateSequenceKind.ARRAY.geometryFactory(srid);
             Geometry geometry = geometry(0, null);
             skipSpace();
             if (pos < text.length()) {
                 throw error("expected the end of the text but found " + found());
             }
-            setSrid(geometry, srid);
             return geometry;
         } finally {
             this.text = null;
@@ -632,15 +634,5 @@ public final class WktReader {
             members.add(member);
         } while (nextMember());
         return members.toArray(new Geometry[0]);
-    }
-
-    /** The SRID on the geometry and every member, at every depth (not on polygon rings). */
-    private static void setSrid(Geometry geometry, int srid) {
-        geometry.setSRID(srid);
-        if (geometry instanceof GeometryCollection) {
-            for (int i = 0; i < geometry.getNumGeometries(); i++) {
-                setSrid(geometry.getGeometryN(i), srid);
-            }
-        }
     }
 }

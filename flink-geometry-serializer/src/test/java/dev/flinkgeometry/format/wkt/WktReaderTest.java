@@ -141,6 +141,16 @@ class WktReaderTest {
         assertThat(g.getGeometryN(1).getGeometryN(0).getSRID()).isEqualTo(3857);
     }
 
+    @Test
+    void geometriesDerivedFromAnEwktGeometryKeepItsSrid() throws Exception {
+        Geometry g = reader.read("SRID=4326;POLYGON ((0 0, 2 0, 2 2, 0 2, 0 0))");
+
+        assertThat(g.getFactory().getSRID()).isEqualTo(4326);
+        assertThat(g.getCentroid().getSRID()).isEqualTo(4326);
+        assertThat(g.getEnvelope().getSRID()).isEqualTo(4326);
+        assertThat(reader.read("POINT (1 2)").getFactory().getSRID()).isZero();
+    }
+
     private static void assertLayout(CoordinateSequence sequence, int dimension, int measures) {
         assertThat(sequence.getDimension()).isEqualTo(dimension);
         assertThat(sequence.getMeasures()).isEqualTo(measures);
