@@ -11,9 +11,11 @@
  */
 package dev.flinkgeometry.testing;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputSerializer;
 
 /** One record through a Flink {@link TypeSerializer}, as bytes and back. */
@@ -33,6 +35,21 @@ public final class SerializerBytes {
         T value = serializer.deserialize(in);
         if (in.available() != 0) {
             throw new AssertionError(in.available() + " bytes left after the record");
+        }
+        return value;
+    }
+
+    /**
+     * Reads one record that fills {@code bytes} exactly, through a stream view: the serializer
+     * copies the record out of it (a {@link DataInputDeserializer} lets it read the record where it
+     * lies).
+     */
+    public static <T> T deserializeFromStream(TypeSerializer<T> serializer, byte[] bytes)
+            throws IOException {
+        ByteArrayInputStream stream = new ByteArrayInputStream(bytes);
+        T value = serializer.deserialize(new DataInputViewStreamWrapper(stream));
+        if (stream.available() != 0) {
+            throw new AssertionError(stream.available() + " bytes left after the record");
         }
         return value;
     }

@@ -18,6 +18,7 @@ import dev.flinkgeometry.format.internal.Varint;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
@@ -28,9 +29,9 @@ import org.locationtech.jts.geom.Geometry;
  * {@link GeometryEncoder} writes, straight into a {@link DataOutputSerializer}'s array when it has
  * room (the view of Flink's network writer and of RocksDB state), else staged in one reusable
  * buffer and written with one {@code write}; read with one {@code readFully} and handed to the
- * format's {@link GeometryDecoder}; raw-copied without decoding. The framing of {@code
- * GeometrySerializer} (aligned and compact) and of the Kryo fallback; the payload's layout is the
- * format's ({@code dev.flinkgeometry.format}).
+ * format's {@link GeometryDecoder}, or decoded where it lies in a {@link DataInputDeserializer};
+ * raw-copied without decoding. The framing of {@code GeometrySerializer} (aligned and compact) and
+ * of the Kryo fallback; the payload's layout is the format's ({@code dev.flinkgeometry.format}).
  *
  * <p>An instance owns its buffer and encoder state: one per serializer, not thread-safe.
  */
@@ -120,11 +121,28 @@ public final class FramedRecords {
         if (length == 0) {
             return null;
         }
+        if (source instanceof DataInputDeserializer && DeserializerArray.available()) {
+            DataInputDeserializer deserializer = (DataInputDeserializer) source;
+            if (deserializer.available() >= length) {
+                return readInPlace(deserializer, length);
+            }
+        }
         try {
             return decoder.decode(buffer.readFully(source, 0, length), 0, length);
         } finally {
             buffer.releaseIfLarge();
         }
+    }
+
+    /**
+     * Decodes a record that the view holds whole where it lies (RocksDB state, records spanning
+     * network buffers): no copy. The bytes are consumed first, as {@code readFully} would.
+     */
+    private Geometry readInPlace(DataInputDeserializer source, int length) throws IOException {
+        byte[] bytes = DeserializerArray.array(source);
+        int offset = DeserializerArray.position(source);
+        source.skipBytesToRead(length);
+        return decoder.decode(bytes, offset, length);
     }
 
     /** Copies one record's bytes without decoding them. */

@@ -17,6 +17,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.format.CoordinateSequenceKind;
 import dev.flinkgeometry.format.GeometryFormatException;
 import dev.flinkgeometry.format.aligned.AlignedFormat;
+import dev.flinkgeometry.format.compact.CompactFormat;
+import dev.flinkgeometry.testing.ExactGeometry;
+import dev.flinkgeometry.testing.GeometryMixes;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -36,7 +39,8 @@ import org.locationtech.jts.geom.GeometryFactory;
 /**
  * Records written or raw-copied straight into a {@link DataOutputSerializer}'s array (the in-place
  * paths) are the bytes of the staged path, whatever room the view has and however the length prefix
- * changes from one record to the next.
+ * changes from one record to the next; records in a {@link DataInputDeserializer} are decoded where
+ * they lie, into geometries that keep nothing of its array.
  */
 class FramedRecordsInPlaceTest {
     private static final GeometryFactory FACTORY = new GeometryFactory();
@@ -193,6 +197,76 @@ class FramedRecordsInPlaceTest {
         assertThatThrownBy(() -> records.copy(new DataInputDeserializer(cut), copied))
                 .isInstanceOf(EOFException.class);
         assertThat(copied.length()).isEqualTo(4);
+    }
+
+    private static FramedRecords compactRecords() {
+        return new FramedRecords(
+                CompactFormat.losslessEncoder(CompactFormat.VERSION, 0),
+                CompactFormat.decoder(CompactFormat.VERSION, CoordinateSequenceKind.ARRAY, 0));
+    }
+
+    @ParameterizedTest(name = "{0} records")
+    @ValueSource(strings = {"aligned", "compact"})
+    void recordsInADeserializerAreDecodedWhereTheyLie(String encoding) throws IOException {
+        List<Geometry> geometries = new ArrayList<>(GeometryMixes.aligned(FACTORY));
+        geometries.addAll(geometries());
+        FramedRecords records = encoding.equals("aligned") ? alignedRecords() : compactRecords();
+        DataOutputSerializer written = new DataOutputSerializer(64);
+        written.writeInt(0xCAFEBABE); // records need not start at the array's beginning
+        for (Geometry geometry : geometries) {
+            records.write(geometry, written);
+        }
+        byte[] bytes = written.getCopyOfBuffer();
+
+        ReadCountingDeserializer source = new ReadCountingDeserializer(bytes);
+        source.readInt();
+        List<Geometry> decoded = new ArrayList<>();
+        for (int i = 0; i < geometries.size(); i++) {
+            decoded.add(records.read(source));
+        }
+        assertThat(source.available()).isZero();
+        assertThat(source.bulkReads).as("readFully calls").isZero();
+
+        Arrays.fill(bytes, (byte) 0x55); // the decoded geometries must not share the array
+        for (int i = 0; i < geometries.size(); i++) {
+            if (geometries.get(i) == null) {
+                assertThat(decoded.get(i)).isNull();
+            } else {
+                ExactGeometry.assertExactlyEqual(decoded.get(i), geometries.get(i));
+            }
+        }
+    }
+
+    @Test
+    void aRecordCutShortInADeserializerIsAnEndOfInput() throws IOException {
+        DataOutputSerializer written = new DataOutputSerializer(64);
+        FramedRecords records = alignedRecords();
+        records.write(line(100), written);
+        byte[] cut = Arrays.copyOf(written.getCopyOfBuffer(), written.length() - 1);
+
+        assertThatThrownBy(() -> records.read(new DataInputDeserializer(cut)))
+                .isInstanceOf(EOFException.class);
+    }
+
+    /** Flink's byte[] input view, counting the calls that copy bytes out of it. */
+    private static final class ReadCountingDeserializer extends DataInputDeserializer {
+        int bulkReads;
+
+        ReadCountingDeserializer(byte[] bytes) {
+            super(bytes);
+        }
+
+        @Override
+        public void readFully(byte[] b, int off, int len) throws IOException {
+            bulkReads++;
+            super.readFully(b, off, len);
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            bulkReads++;
+            return super.read(b, off, len);
+        }
     }
 
     private static List<Geometry> geometries() {
