@@ -7,8 +7,9 @@
 #   ci/benchmarks.sh full  [regex [JMH options]]  the real run (over an hour on 2 quiet cores; the report
 #                                                states the measured duration): JSON in
 #                                                flink-geometry-benchmarks/target/benchmarks-full.json, then
-#                                                docs/benchmarks.md, docs/benchmarks/*.png and
-#                                                docs/benchmarks/results.json generated from it
+#                                                docs/benchmarks.md, docs/benchmarks/*.png,
+#                                                docs/benchmarks/results.json and the README's speed
+#                                                table generated from it
 #
 # e.g. ci/benchmarks.sh full 'SerializeBenchmark' -p workload=point,polygon-16   (a reduced run)
 #
@@ -60,7 +61,9 @@ case "$mode" in
     seconds=$(( $(date +%s) - start ))
     report "$json" docs/benchmarks.md docs/benchmarks \
       "ci/benchmarks.sh full $regex ${extra[*]}" "$(( seconds / 60 )) min $(( seconds % 60 )) s"
-    echo "full run done in $(( seconds / 60 )) min: docs/benchmarks.md, docs/benchmarks/*.png"
+    # The README's speed table, from the same JSON (ReadmeSpeedTest holds the README to it).
+    java -cp "$jar" dev.flinkgeometry.benchmarks.report.ReadmeSpeed docs/benchmarks/results.json README.md
+    echo "full run done in $(( seconds / 60 )) min: docs/benchmarks.md, docs/benchmarks/*.png, README.md"
     ;;
   *)
     echo "usage: $0 quick|full [benchmark regex]" >&2

@@ -239,14 +239,13 @@ class TargetsTest {
         return Targets.evaluate(results(dir, results), Map.of("point", Map.of("ours", 26)));
     }
 
-    private static Results results(Path dir, String... results) throws Exception {
+    static Results results(Path dir, String... results) throws Exception {
         Path json = dir.resolve("results.json");
         Files.writeString(json, "[" + String.join(",", results) + "]");
         return Results.read(json);
     }
 
-    private static String result(
-            String benchmark, String workload, String contender, double score) {
+    static String result(String benchmark, String workload, String contender, double score) {
         return json(
                 benchmark,
                 benchmark.startsWith("micro") ? "avgt" : "thrpt",
