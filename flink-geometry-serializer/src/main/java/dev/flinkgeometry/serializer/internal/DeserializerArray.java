@@ -38,7 +38,7 @@ public final class DeserializerArray {
             buffer = lookup.findVarHandle(DataInputDeserializer.class, "buffer", byte[].class);
             position = lookup.findVarHandle(DataInputDeserializer.class, "position", int.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            buffer = null;
+            buffer = null; // both handles or neither
             position = null;
         }
         BUFFER = buffer;
