@@ -74,8 +74,24 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         return Files.readAllLines(output.resolve("part-0.txt"));
     }
 
-    /** Starts a JobManager and a TaskManager with two slots; returns once the slots are there. */
+    /**
+     * Starts a JobManager and a TaskManager with two slots; returns once the slots are there. A
+     * port found free can be taken by another process before the cluster binds it, so a start that
+     * fails is tried again, with new ports, up to three times.
+     */
     static StandaloneFlinkCluster start(Path directory) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(directory);
+            } catch (Exception e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static StandaloneFlinkCluster startOnce(Path directory) throws Exception {
         Path conf = Files.createDirectories(directory.resolve("conf"));
         Path tmp = Files.createDirectories(directory.resolve("tmp"));
         int restPort = freePort();
