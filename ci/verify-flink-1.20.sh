@@ -5,4 +5,4 @@
 # `clean`: classes compiled against 2.x must not be reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B clean test-compile -Pflink-1.20 -pl flink-geometry-serializer
+mvn -B clean test-compile -Pflink-1.20 -pl flink-geometry-serializer,flink-geometry-sql

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
 import dev.flinkgeometry.serializer.kryo.GeometryKryoSerializer;
+import dev.flinkgeometry.table.GeometryModule;
 import java.io.DataInputStream;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -40,27 +41,30 @@ class OneJarTest {
 
     @Test
     void theSerializerClassesComeFromTheJarOfTheDefaultBuild() throws Exception {
-        for (Class<?> type :
-                new Class<?>[] {GeometrySerializer.class, GeometryKryoSerializer.class}) {
-            Path location =
-                    Paths.get(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-            assertThat(location.getFileName().toString())
-                    .as("where %s was loaded from", type.getName())
-                    .startsWith("flink-geometry-serializer-")
-                    .endsWith(".jar")
-                    .doesNotContain("tests");
-            assertThat(location.getParent().getParent().getFileName().toString())
-                    .isEqualTo("flink-geometry-serializer");
-            try (JarFile jar = new JarFile(location.toFile())) {
-                String entry = type.getName().replace('.', '/') + ".class";
-                try (InputStream in = jar.getInputStream(jar.getEntry(entry));
-                        DataInputStream data = new DataInputStream(in)) {
-                    assertThat(data.readInt()).isEqualTo(0xCAFEBABE);
-                    data.readUnsignedShort(); // minor
-                    assertThat(data.readUnsignedShort())
-                            .as("class file major version")
-                            .isEqualTo(55);
-                }
+        assertComesFromTheJarOf(GeometrySerializer.class, "flink-geometry-serializer");
+        assertComesFromTheJarOf(GeometryKryoSerializer.class, "flink-geometry-serializer");
+    }
+
+    @Test
+    void theSqlModuleComesFromTheJarOfTheDefaultBuild() throws Exception {
+        assertComesFromTheJarOf(GeometryModule.class, "flink-geometry-sql");
+    }
+
+    private static void assertComesFromTheJarOf(Class<?> type, String module) throws Exception {
+        Path location = Paths.get(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertThat(location.getFileName().toString())
+                .as("where %s was loaded from", type.getName())
+                .startsWith(module + "-")
+                .endsWith(".jar")
+                .doesNotContain("tests");
+        assertThat(location.getParent().getParent().getFileName().toString()).isEqualTo(module);
+        try (JarFile jar = new JarFile(location.toFile())) {
+            String entry = type.getName().replace('.', '/') + ".class";
+            try (InputStream in = jar.getInputStream(jar.getEntry(entry));
+                    DataInputStream data = new DataInputStream(in)) {
+                assertThat(data.readInt()).isEqualTo(0xCAFEBABE);
+                data.readUnsignedShort(); // minor
+                assertThat(data.readUnsignedShort()).as("class file major version").isEqualTo(55);
             }
         }
     }
