@@ -121,7 +121,7 @@ class SqlClientShadedJarITCase {
                 .contains(
                         "|  paris |  POINT (2.3522 48.8566) |"
                                 + " {\"type\":\"Point\",\"coordinates\":[2.3522,48.8566]} |"
-                                + " x'0101000020e6100000a835cd3b4ed102403a92cb7f486d4840' |     2 |")
+                                + " x'0101000020e6100000a835cd3b4ed1024076e09c11a56d4840' |     2 |")
                 .contains(
                         "|  paris |  POINT (2.2945 48.8584) |"
                                 + " {\"type\":\"Point\",\"coordinates\":[2.2945,48.8584]} |")
