@@ -6,6 +6,7 @@ Prints one line per check and 'N passed, N failed'; exits non-zero if a check fa
 """
 import collections
 import json
+import struct
 import sys
 import traceback
 
@@ -46,8 +47,10 @@ def check_fails(name, action, *fragments):
         text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
         missing = [f for f in fragments if f not in text]
         results.append(not missing)
+        first = next((line.strip() for line in text.splitlines() if any(f in line for f in fragments)),
+                     "")
         print(("PASS " if not missing else "FAIL ") + name
-              + ("" if not missing else f": error lacks {missing}: {text[-2000:]}"))
+              + (f": {first[:300]}" if not missing else f": error lacks {missing}: {text[-2000:]}"))
         return
     results.append(False)
     print("FAIL " + name + ": no error")
@@ -87,7 +90,8 @@ def rows(t_env, sql):
     with t_env.execute_sql(sql).collect() as it:
         for r in it:
             kind = r.get_row_kind()
-            final[tuple(r)] += -1 if kind in (RowKind.UPDATE_BEFORE, RowKind.DELETE) else 1
+            key = tuple(bytes(v) if isinstance(v, bytearray) else v for v in r)
+            final[key] += -1 if kind in (RowKind.UPDATE_BEFORE, RowKind.DELETE) else 1
     return [r for r, n in final.items() for _ in range(n)]
 
 
@@ -135,9 +139,8 @@ def run_checks(t_env, label):
     check(label + ": to_pandas() of ST_AsText",
           sorted(zip(frame["vehicle"], frame["wkt"])), want)
     wkb_sql = "SELECT vehicle, ST_AsBinary(ST_Point(lon, lat)) AS wkb FROM fixes WHERE vehicle = 'bus-3'"
-    import struct
     check(label + ": collect() of ST_AsBinary",
-          rows(t_env, wkb_sql), [("bus-3", bytearray(struct.pack("<bIdd", 1, 1, 13.405, 52.52)))])
+          rows(t_env, wkb_sql), [("bus-3", struct.pack("<bIdd", 1, 1, 13.405, 52.52))])
 
     # collect() and to_pandas() of a geometry column: Flink 2.3 cannot hand a RAW value to Python
     geometry_sql = "SELECT vehicle, ST_Point(lon, lat) AS g FROM fixes"
