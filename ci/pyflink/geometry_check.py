@@ -47,7 +47,9 @@ def check_fails(name, action, *fragments):
         text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
         missing = [f for f in fragments if f not in text]
         results.append(not missing)
-        first = next((line.strip() for line in text.splitlines() if any(f in line for f in fragments)),
+        # the error's own line: the last one naming a fragment and an exception
+        first = next((line.strip() for line in reversed(text.splitlines())
+                      if any(f in line for f in fragments) and ("Exception" in line or "Error" in line)),
                      "")
         print(("PASS " if not missing else "FAIL ") + name
               + (f": {first[:300]}" if not missing else f": error lacks {missing}: {text[-2000:]}"))
@@ -145,9 +147,11 @@ def run_checks(t_env, label):
     # collect() and to_pandas() of a geometry column: Flink 2.3 cannot hand a RAW value to Python
     geometry_sql = "SELECT vehicle, ST_Point(lon, lat) AS g FROM fixes"
     check_fails(label + ": collect() of a geometry column fails in Flink (RAW to Python)",
-                lambda: rows(t_env, geometry_sql), "PickleException")
+                lambda: rows(t_env, geometry_sql),
+                "PickleException: couldn't introspect javabean")
     check_fails(label + ": to_pandas() of a geometry column fails in Flink (RAW to Arrow)",
-                lambda: t_env.sql_query(geometry_sql).to_pandas(), "RAW")
+                lambda: t_env.sql_query(geometry_sql).to_pandas(),
+                "Python vectorized UDF doesn't support logical type RAW")
 
     # a Python UDF given a geometry column: Flink 2.3 has no Python form of a RAW value
     @udf(result_type=DataTypes.STRING())
@@ -157,7 +161,7 @@ def run_checks(t_env, label):
     t_env.create_temporary_function("describe_geometry", describe)
     check_fails(label + ": a Python UDF given a geometry column fails in Flink",
                 lambda: rows(t_env, "SELECT describe_geometry(ST_Point(lon, lat)) FROM fixes"),
-                "RAW")
+                "Python UDF doesn't support logical type RAW")
     # what works: the text in, the geometry rebuilt in SQL
     got = sorted(rows(t_env, """
         SELECT vehicle, ST_AsText(ST_GeomFromText(describe_geometry(ST_AsText(ST_Point(lon, lat)))))
