@@ -12,6 +12,7 @@
 #   buffer radius r and the simplification tolerances t1, t2 used on that line (IEEE bits; scaled to
 #   the geometry's units: 0.5 / 0.1 / 1 for the geofence corpus, 0.0005 / 0.0001 / 0.001 for the
 #   degrees of processing-corpus.tsv, 50 / 10 / 100 for its meters), the UTM code of its box centre,
+#   ST_IsValid(g),
 #   then ST_Centroid, ST_PointOnSurface, ST_ConvexHull, ST_Buffer(g, r), ST_Buffer(g, r, 2),
 #   ST_Buffer(g, r, 'endcap=flat join=mitre mitre_limit=2'), ST_Buffer(g, r, 'endcap=square
 #   join=bevel quad_segs=3'), ST_Buffer(g, r, 'side=left'), ST_Buffer(g, r, 'side=right join=mitre'),
@@ -111,7 +112,7 @@ CREATE FUNCTION pg_temp.bits(d float8) RETURNS text LANGUAGE sql AS
 
 \o $TMP/geometries.tsv
 SELECT n, id, grp, coalesce(pg_temp.hex(g), 'NULL'), pg_temp.bits(r), pg_temp.bits(t1),
-  pg_temp.bits(t2), coalesce(utm::text, 'NULL'),
+  pg_temp.bits(t2), coalesce(utm::text, 'NULL'), pg_temp.r('SELECT ST_IsValid(\$1)::text', g),
   pg_temp.r('SELECT pg_temp.hex(ST_Centroid(\$1))', g),
   pg_temp.r('SELECT pg_temp.hex(ST_PointOnSurface(\$1))', g),
   pg_temp.r('SELECT pg_temp.hex(ST_ConvexHull(\$1))', g),
@@ -183,7 +184,7 @@ VERSION="$(run "$@" -c 'SELECT postgis_lib_version() || '"'"' / GEOS '"'"' || po
 HEAD="# made by make-processing-vectors.sh with PostGIS $VERSION; do not edit"
 {
   echo "$HEAD"
-  echo "# n	id	group	ewkb	r	t1	t2	utm	ST_Centroid	ST_PointOnSurface	ST_ConvexHull	ST_Buffer(g, r)	ST_Buffer(g, r, 2)	ST_Buffer(g, r, 'endcap=flat join=mitre mitre_limit=2')	ST_Buffer(g, r, 'endcap=square join=bevel quad_segs=3')	ST_Buffer(g, r, 'side=left')	ST_Buffer(g, r, 'side=right join=mitre')	ST_Buffer(g, -r / 5)	ST_Simplify(g, t1)	ST_Simplify(g, t2)	ST_Simplify(g, t2, true)	ST_Simplify(g, 0)	ST_SimplifyPreserveTopology(g, t1)	ST_SimplifyPreserveTopology(g, t2)	ST_GeoHash(g)	ST_GeoHash(g, 5)	ST_GeoHash(g, 12)	ST_Transform(g, 3857)	ST_Transform(g, utm)	ST_Transform(g, 4326)"
+  echo "# n	id	group	ewkb	r	t1	t2	utm	ST_IsValid	ST_Centroid	ST_PointOnSurface	ST_ConvexHull	ST_Buffer(g, r)	ST_Buffer(g, r, 2)	ST_Buffer(g, r, 'endcap=flat join=mitre mitre_limit=2')	ST_Buffer(g, r, 'endcap=square join=bevel quad_segs=3')	ST_Buffer(g, r, 'side=left')	ST_Buffer(g, r, 'side=right join=mitre')	ST_Buffer(g, -r / 5)	ST_Simplify(g, t1)	ST_Simplify(g, t2)	ST_Simplify(g, t2, true)	ST_Simplify(g, 0)	ST_SimplifyPreserveTopology(g, t1)	ST_SimplifyPreserveTopology(g, t2)	ST_GeoHash(g)	ST_GeoHash(g, 5)	ST_GeoHash(g, 12)	ST_Transform(g, 3857)	ST_Transform(g, utm)	ST_Transform(g, 4326)"
   cat "$TMP/geometries.tsv"
 } > "$DIR/processing-geometries.tsv"
 {

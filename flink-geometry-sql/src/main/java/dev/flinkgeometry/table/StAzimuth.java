@@ -43,23 +43,38 @@ public final class StAzimuth extends GeometryFunction {
         if (a == null || b == null) {
             return null;
         }
-        if (!(a instanceof Point) || !(b instanceof Point)) {
-            throw new IllegalArgumentException(
-                    "ST_Azimuth: Argument must be POINT geometries, not "
-                            + GeometryTypeNames.of(a instanceof Point ? b : a));
+        // PostGIS reads all of a, then b, then compares SRIDs
+        Point from = point(a);
+        if (from.isEmpty()) {
+            throw emptyPoint();
         }
+        Point to = point(b);
         SameSrid.require(name(), a, b);
-        if (a.isEmpty() || b.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "ST_Azimuth: Error extracting point: an empty point has no coordinates");
+        if (to.isEmpty()) {
+            throw emptyPoint();
         }
-        double ax = ((Point) a).getCoordinateSequence().getX(0);
-        double ay = ((Point) a).getCoordinateSequence().getY(0);
-        double bx = ((Point) b).getCoordinateSequence().getX(0);
-        double by = ((Point) b).getCoordinateSequence().getY(0);
+        double ax = from.getCoordinateSequence().getX(0);
+        double ay = from.getCoordinateSequence().getY(0);
+        double bx = to.getCoordinateSequence().getX(0);
+        double by = to.getCoordinateSequence().getY(0);
         if (ax == bx && ay == by) {
             return null;
         }
         return (2 * Math.PI + Math.PI / 2 - StrictMath.atan2(by - ay, bx - ax)) % TWO_PI;
+    }
+
+    /** {@code geometry} as a point; refused if it is not one. */
+    private static Point point(Geometry geometry) {
+        if (!(geometry instanceof Point)) {
+            throw new IllegalArgumentException(
+                    "ST_Azimuth: Argument must be POINT geometries, not "
+                            + GeometryTypeNames.of(geometry));
+        }
+        return (Point) geometry;
+    }
+
+    private static IllegalArgumentException emptyPoint() {
+        return new IllegalArgumentException(
+                "ST_Azimuth: Error extracting point: an empty point has no coordinates");
     }
 }
