@@ -86,6 +86,21 @@ public final class GeometryModule implements Module {
         functions.put("ST_Distance", StDistance::new);
         functions.put("ST_Area", StArea::new);
         functions.put("ST_Length", StLength::new);
+        // processing: constructions, simplification, predicates, measures, transforms
+        functions.put("ST_Buffer", StBuffer::new);
+        functions.put("ST_Centroid", StCentroid::new);
+        functions.put("ST_PointOnSurface", () -> new StCentroid(true));
+        functions.put("ST_ConvexHull", StConvexHull::new);
+        functions.put("ST_Simplify", StSimplify::new);
+        functions.put("ST_SimplifyPreserveTopology", () -> new StSimplify(true));
+        functions.put("ST_MakeEnvelope", StMakeEnvelope::new);
+        functions.put("ST_Touches", () -> new StPredicate(StPredicate.Predicate.TOUCHES));
+        functions.put("ST_Crosses", () -> new StPredicate(StPredicate.Predicate.CROSSES));
+        functions.put("ST_Overlaps", () -> new StPredicate(StPredicate.Predicate.OVERLAPS));
+        functions.put("ST_Azimuth", StAzimuth::new);
+        functions.put("ST_ClosestPoint", StClosestPoint::new);
+        functions.put("ST_GeoHash", StGeoHash::new);
+        functions.put("ST_Transform", StTransform::new);
         return Collections.unmodifiableMap(functions);
     }
 

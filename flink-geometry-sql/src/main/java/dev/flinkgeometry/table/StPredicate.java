@@ -23,14 +23,15 @@ import org.locationtech.jts.operation.relate.RelateOp;
 
 /**
  * The spatial predicates of PostGIS: {@code ST_Contains}, {@code ST_Within}, {@code ST_Intersects},
- * {@code ST_Covers}, {@code ST_CoveredBy}, {@code ST_Disjoint}, {@code ST_Equals}, each {@code
- * (geometry, geometry)}: the DE-9IM relation JTS computes (the algorithm of GEOS, which PostGIS
- * calls), except between a (multi)polygon and a (multi)point, which PostGIS decides without GEOS
- * and so do we ({@link PointInPolygon}); a {@code GEOMETRYCOLLECTION} argument through the same
- * {@link RelateOp}, which reads collections as GEOS does (JTS's {@code Geometry} methods refuse
- * them, and JTS 1.20.0's RelateNG places an isolated point of a collection wrongly). Mixed SRIDs
- * are refused, as in PostGIS. An empty argument makes every predicate false but {@code ST_Disjoint}
- * (true) and {@code ST_Equals} (true when both are empty).
+ * {@code ST_Covers}, {@code ST_CoveredBy}, {@code ST_Disjoint}, {@code ST_Equals}, {@code
+ * ST_Touches}, {@code ST_Crosses}, {@code ST_Overlaps}, each {@code (geometry, geometry)}: the
+ * DE-9IM relation JTS computes (the algorithm of GEOS, which PostGIS calls), except between a
+ * (multi)polygon and a (multi)point, which PostGIS decides without GEOS and so do we ({@link
+ * PointInPolygon}); a {@code GEOMETRYCOLLECTION} argument through the same {@link RelateOp}, which
+ * reads collections as GEOS does (JTS's {@code Geometry} methods refuse them, and JTS 1.20.0's
+ * RelateNG places an isolated point of a collection wrongly). Mixed SRIDs are refused, as in
+ * PostGIS. An empty argument makes every predicate false but {@code ST_Disjoint} (true) and {@code
+ * ST_Equals} (true when both are empty).
  */
 @Internal
 public final class StPredicate extends GeometryFunction {
@@ -185,6 +186,39 @@ public final class StPredicate extends GeometryFunction {
             @Override
             boolean ifEmpty(Geometry a, Geometry b) {
                 return a.isEmpty() && b.isEmpty();
+            }
+        },
+        TOUCHES("ST_Touches") {
+            @Override
+            boolean test(Geometry a, Geometry b) {
+                return a.touches(b);
+            }
+
+            @Override
+            boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
+                return im.isTouches(a.getDimension(), b.getDimension());
+            }
+        },
+        CROSSES("ST_Crosses") {
+            @Override
+            boolean test(Geometry a, Geometry b) {
+                return a.crosses(b);
+            }
+
+            @Override
+            boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
+                return im.isCrosses(a.getDimension(), b.getDimension());
+            }
+        },
+        OVERLAPS("ST_Overlaps") {
+            @Override
+            boolean test(Geometry a, Geometry b) {
+                return a.overlaps(b);
+            }
+
+            @Override
+            boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
+                return im.isOverlaps(a.getDimension(), b.getDimension());
             }
         };
 
