@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.flink1;
 
+import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.testing.NestedKryoStateJob;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.io.IOException;
@@ -20,6 +21,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -29,7 +33,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * Writes the golden savepoints of {@link NestedKryoStateJob} with the Flink of this module's class
  * path (1.20.3): geometries nested in Kryo-held types, written by Flink 1.x's Kryo (2.24). One
  * savepoint per backend and format, each in a folder named as {@link
- * NestedKryoStateJob#GOLDEN_SAVEPOINTS} lists them.
+ * NestedKryoStateJob#GOLDEN_SAVEPOINTS} lists them; and the savepoints of the way out ({@link
+ * #migrate}).
  *
  * <p>Not a test: run by hand, as {@code docs/UPGRADE.md} ("Golden savepoints") shows, with the
  * folder to write into as the only argument (the serializer module's {@code
@@ -49,6 +54,8 @@ public final class Flink1NestedKryoSavepoints {
         write(jobs, "hashmap", SavepointFormatType.CANONICAL, scratch, output);
         write(jobs, "rocksdb", SavepointFormatType.CANONICAL, scratch, output);
         write(jobs, "rocksdb", SavepointFormatType.NATIVE, scratch, output);
+        migrate(jobs, "hashmap", scratch, output);
+        migrate(jobs, "rocksdb", scratch, output);
         System.out.println("Flink " + flink + " wrote the savepoints into " + output);
         System.exit(0);
     }
@@ -61,7 +68,7 @@ public final class Flink1NestedKryoSavepoints {
             Path output)
             throws Exception {
         StreamExecutionEnvironment env = SavepointJobs.environment(backend, null);
-        NestedKryoStateJob.build(env, true);
+        NestedKryoStateJob.build(env, NestedKryoStateJob.Stage.WRITE);
         JobClient client =
                 NestedKryoStateJob.start(jobs, env, "write nested Kryo state on " + backend);
         String savepoint =
@@ -69,6 +76,48 @@ public final class Flink1NestedKryoSavepoints {
         Path target = output.resolve(backend + "-" + format.name().toLowerCase());
         copyFolder(Paths.get(java.net.URI.create(savepoint)), target);
         System.out.println(backend + " " + format + ": " + savepoint + " -> " + target);
+    }
+
+    /**
+     * The way out on Flink 1.20: the job writes its state in Kryo, then restores with {@link
+     * NestedKryoStateJob.Stage#MIGRATE}, which copies every key's state into states of the
+     * library's types and clears the old ones, leaving the operator keyed by a Kryo-held geometry
+     * behind, and is stopped with a canonical savepoint ({@link
+     * NestedKryoStateJob#MIGRATED_ON_FLINK_1}).
+     */
+    private static void migrate(SavepointJobs jobs, String backend, Path scratch, Path output)
+            throws Exception {
+        // Without the registration that an earlier migration left in this JVM: as a careless job.
+        String kryo =
+                GeometryTypes.withoutRegistration(
+                        () -> {
+                            StreamExecutionEnvironment writer =
+                                    SavepointJobs.environment(backend, null);
+                            NestedKryoStateJob.build(writer, NestedKryoStateJob.Stage.WRITE);
+                            return SavepointJobs.stopWithSavepoint(
+                                    NestedKryoStateJob.start(
+                                            jobs, writer, "write nested Kryo state"),
+                                    scratch.toUri().toString(),
+                                    SavepointFormatType.CANONICAL);
+                        });
+
+        Configuration config = new Configuration();
+        config.set(StateBackendOptions.STATE_BACKEND, backend);
+        config.set(StateRecoveryOptions.SAVEPOINT_PATH, kryo);
+        config.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
+        StreamExecutionEnvironment migrator =
+                StreamExecutionEnvironment.getExecutionEnvironment(config);
+        migrator.setParallelism(1);
+        GeometryTypes.registerWith(migrator);
+        NestedKryoStateJob.build(migrator, NestedKryoStateJob.Stage.MIGRATE);
+        String migrated =
+                SavepointJobs.stopWithSavepoint(
+                        NestedKryoStateJob.start(jobs, migrator, "migrate on " + backend),
+                        scratch.toUri().toString(),
+                        SavepointFormatType.CANONICAL);
+        Path target = output.resolve(backend + "-migrated-on-1.20");
+        copyFolder(Paths.get(java.net.URI.create(migrated)), target);
+        System.out.println(backend + " migrated: " + migrated + " -> " + target);
     }
 
     private static void copyFolder(Path from, Path to) throws IOException {

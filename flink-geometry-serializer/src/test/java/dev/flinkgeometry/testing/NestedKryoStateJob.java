@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.testing;
 
+import dev.flinkgeometry.serializer.GeometryTypeInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,9 +24,14 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.api.java.typeutils.ListTypeInfo;
+import org.apache.flink.api.java.typeutils.MapTypeInfo;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
@@ -36,6 +42,7 @@ import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.Collector;
 import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.Point;
@@ -70,11 +77,62 @@ public final class NestedKryoStateJob {
     public static final String RECENT_TRACKS_STATE = "recent-tracks";
     public static final String LABEL_STATE = "label";
 
+    /** The states of the way out, declared with the library's types; named as the old ones. */
+    public static final String V2 = "-v2";
+
+    /** The savepoints of the way out, taken on Flink 1.20.3 after {@link Stage#MIGRATE}. */
+    public static final List<String> MIGRATED_ON_FLINK_1 =
+            List.of("hashmap-migrated-on-1.20", "rocksdb-migrated-on-1.20");
+
+    /** What a run of the job does. */
+    public enum Stage {
+        /** Writes every key's state, declared from classes: Flink's Kryo holds it all. */
+        WRITE,
+        /**
+         * The way out, on Flink 1.20: copies every key's Kryo-held state into new states declared
+         * with the library's types ({@link #V2}) and clears the old ones; the operator keyed by
+         * {@link PlaceKey} is left behind.
+         */
+        MIGRATE,
+        /** Reads the new states into {@link #read()}. */
+        READ
+    }
+
+    /** {@code Map<String, Point>} with the library's point. */
+    public static TypeInformation<Map<String, Point>> placesType() {
+        return new MapTypeInfo<>(Types.STRING, GeometryTypeInfo.of(Point.class));
+    }
+
+    /** The non-POJO {@link Holder}'s two geometries as a tuple of the library's types. */
+    public static TypeInformation<Tuple2<Point, LineString>> holderType() {
+        return new TupleTypeInfo<>(
+                GeometryTypeInfo.of(Point.class), GeometryTypeInfo.of(LineString.class));
+    }
+
+    /** {@code List<Point>} with the library's point. */
+    public static TypeInformation<List<Point>> trackType() {
+        return new ListTypeInfo<>(GeometryTypeInfo.of(Point.class));
+    }
+
+    /**
+     * {@link Visit} with every field declared: {@code List<Point>} as a list of the library's
+     * points, the {@code Object} field as the library's geometry. The same declaration on Flink
+     * 1.20 and 2.x: type extraction gives the {@code Object} field Kryo on both lines.
+     */
+    public static TypeInformation<Visit> visitType() {
+        Map<String, TypeInformation<?>> fields = new HashMap<>();
+        fields.put("name", Types.STRING);
+        fields.put("points", trackType());
+        fields.put("extra", GeometryTypeInfo.of(Geometry.class));
+        return Types.POJO(Visit.class, fields);
+    }
+
     private static final GeometryFactory FACTORY = new GeometryFactory(new PrecisionModel(), 4326);
     private static final int KEY_COUNT = 8;
 
     private static final Map<String, Object[]> READ = new ConcurrentHashMap<>();
     private static volatile CountDownLatch handled = new CountDownLatch(0);
+    private static volatile int operators = 2;
 
     private NestedKryoStateJob() {}
 
@@ -201,23 +259,27 @@ public final class NestedKryoStateJob {
     }
 
     /**
-     * What the last reading job read, by key: places, holder, tracks, visit ({@code String} keys),
-     * and the label under {@code "label-" + i} (keys by {@link PlaceKey}).
+     * What the last {@link Stage#READ} job read: by {@code String} key the new states (places,
+     * holder tuple, tracks, visit), and the operator state under {@value #RECENT_TRACKS_STATE}.
      */
     public static Map<String, Object[]> read() {
         return Map.copyOf(READ);
     }
 
-    /** Builds the job on {@code env}: writes every key's state if {@code write}, else reads it. */
-    public static void build(StreamExecutionEnvironment env, boolean write) {
+    /** Builds the job on {@code env} for {@code stage}. */
+    public static void build(StreamExecutionEnvironment env, Stage stage) {
         DataStream<String> input = SavepointJobs.keys(env, keys());
         input.keyBy(key -> key, Types.STRING)
-                .process(new ValuesFunction(write))
+                .process(new ValuesFunction(stage))
                 .uid(VALUES_UID)
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard-nested-values");
+        operators = stage == Stage.WRITE ? 2 : 1;
+        if (stage != Stage.WRITE) {
+            return;
+        }
         input.keyBy(new PlaceKeyOf(), new GenericTypeInfo<>(PlaceKey.class))
-                .process(new LabelFunction(write))
+                .process(new LabelFunction())
                 .uid(KEYS_UID)
                 .sinkTo(new DiscardingSink<>())
                 .uid("discard-nested-labels");
@@ -227,7 +289,7 @@ public final class NestedKryoStateJob {
     public static JobClient start(SavepointJobs jobs, StreamExecutionEnvironment env, String name)
             throws Exception {
         READ.clear();
-        CountDownLatch latch = new CountDownLatch(2 * KEY_COUNT);
+        CountDownLatch latch = new CountDownLatch(operators * KEY_COUNT);
         handled = latch;
         return jobs.startAndAwait(env, name, latch);
     }
@@ -245,7 +307,7 @@ public final class NestedKryoStateJob {
             implements CheckpointedFunction {
         private static final long serialVersionUID = 1L;
 
-        private final boolean write;
+        private final Stage stage;
 
         private transient ValueState<HashMap<String, Point>> places;
         private transient ValueState<Holder> holder;
@@ -253,49 +315,79 @@ public final class NestedKryoStateJob {
         private transient ValueState<Visit> visit;
         private transient ListState<ArrayList<Point>> recentTracks;
 
-        ValuesFunction(boolean write) {
-            this.write = write;
+        private transient ValueState<Map<String, Point>> placesV2;
+        private transient ValueState<Tuple2<Point, LineString>> holderV2;
+        private transient ListState<List<Point>> tracksV2;
+        private transient ValueState<Visit> visitV2;
+        private transient ListState<List<Point>> recentTracksV2;
+
+        ValuesFunction(Stage stage) {
+            this.stage = stage;
         }
 
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
         public void open(OpenContext openContext) {
-            places =
-                    getRuntimeContext()
-                            .getState(
-                                    new ValueStateDescriptor<>(
-                                            PLACES_STATE, (Class) HashMap.class));
-            holder =
-                    getRuntimeContext()
-                            .getState(new ValueStateDescriptor<>(HOLDER_STATE, Holder.class));
-            tracks =
-                    getRuntimeContext()
-                            .getListState(
-                                    new ListStateDescriptor<>(
-                                            TRACKS_STATE, (Class) ArrayList.class));
-            visit =
-                    getRuntimeContext()
-                            .getState(new ValueStateDescriptor<>(VISIT_STATE, Visit.class));
+            if (stage != Stage.READ) {
+                places = state(new ValueStateDescriptor<>(PLACES_STATE, (Class) HashMap.class));
+                holder = state(new ValueStateDescriptor<>(HOLDER_STATE, Holder.class));
+                tracks =
+                        getRuntimeContext()
+                                .getListState(
+                                        new ListStateDescriptor<>(
+                                                TRACKS_STATE, (Class) ArrayList.class));
+                visit = state(new ValueStateDescriptor<>(VISIT_STATE, Visit.class));
+            }
+            if (stage != Stage.WRITE) {
+                placesV2 = state(new ValueStateDescriptor<>(PLACES_STATE + V2, placesType()));
+                holderV2 = state(new ValueStateDescriptor<>(HOLDER_STATE + V2, holderType()));
+                tracksV2 =
+                        getRuntimeContext()
+                                .getListState(
+                                        new ListStateDescriptor<>(TRACKS_STATE + V2, trackType()));
+                visitV2 = state(new ValueStateDescriptor<>(VISIT_STATE + V2, visitType()));
+            }
+        }
+
+        private <T> ValueState<T> state(ValueStateDescriptor<T> descriptor) {
+            return getRuntimeContext().getState(descriptor);
         }
 
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
         public void initializeState(FunctionInitializationContext context) throws Exception {
-            recentTracks =
-                    context.getOperatorStateStore()
-                            .getListState(
-                                    new ListStateDescriptor<>(
-                                            RECENT_TRACKS_STATE, (Class) ArrayList.class));
-            if (!write) {
-                List<ArrayList<Point>> recent = new ArrayList<>();
-                recentTracks.get().forEach(recent::add);
+            if (stage != Stage.READ) {
+                recentTracks =
+                        context.getOperatorStateStore()
+                                .getListState(
+                                        new ListStateDescriptor<>(
+                                                RECENT_TRACKS_STATE, (Class) ArrayList.class));
+            }
+            if (stage != Stage.WRITE) {
+                recentTracksV2 =
+                        context.getOperatorStateStore()
+                                .getListState(
+                                        new ListStateDescriptor<>(
+                                                RECENT_TRACKS_STATE + V2, trackType()));
+            }
+            if (stage == Stage.MIGRATE) {
+                List<List<Point>> copied = new ArrayList<>();
+                recentTracks.get().forEach(copied::add);
+                if (!copied.isEmpty()) {
+                    recentTracksV2.update(copied);
+                }
+                recentTracks.clear();
+            }
+            if (stage == Stage.READ) {
+                List<List<Point>> recent = new ArrayList<>();
+                recentTracksV2.get().forEach(recent::add);
                 READ.put(RECENT_TRACKS_STATE, recent.toArray());
             }
         }
 
         @Override
         public void snapshotState(FunctionSnapshotContext context) throws Exception {
-            if (write) {
+            if (stage == Stage.WRITE) {
                 recentTracks.update(List.of(recentTrack()));
             }
         }
@@ -304,17 +396,32 @@ public final class NestedKryoStateJob {
         public void processElement(String key, Context context, Collector<Void> out)
                 throws Exception {
             int i = index(key);
-            if (write) {
+            if (stage == Stage.WRITE) {
                 places.update(places(i));
                 holder.update(holder(i));
                 tracks.update(tracks(i));
                 visit.update(visit(i));
-            } else if (holder.value() != null) {
-                List<ArrayList<Point>> readTracks = new ArrayList<>();
-                tracks.get().forEach(readTracks::add);
+            } else if (stage == Stage.MIGRATE) {
+                if (holder.value() != null) {
+                    placesV2.update(places.value());
+                    holderV2.update(Tuple2.of(holder.value().point(), holder.value().line()));
+                    List<List<Point>> copied = new ArrayList<>();
+                    tracks.get().forEach(copied::add);
+                    tracksV2.update(copied);
+                    visitV2.update(visit.value());
+                }
+                places.clear();
+                holder.clear();
+                tracks.clear();
+                visit.clear();
+            } else if (holderV2.value() != null) {
+                List<List<Point>> readTracks = new ArrayList<>();
+                tracksV2.get().forEach(readTracks::add);
                 READ.put(
                         key,
-                        new Object[] {places.value(), holder.value(), readTracks, visit.value()});
+                        new Object[] {
+                            placesV2.value(), holderV2.value(), readTracks, visitV2.value()
+                        });
             }
             handled.countDown();
         }
@@ -323,13 +430,7 @@ public final class NestedKryoStateJob {
     private static final class LabelFunction extends KeyedProcessFunction<PlaceKey, String, Void> {
         private static final long serialVersionUID = 1L;
 
-        private final boolean write;
-
         private transient ValueState<String> label;
-
-        LabelFunction(boolean write) {
-            this.write = write;
-        }
 
         @Override
         public void open(OpenContext openContext) {
@@ -341,12 +442,7 @@ public final class NestedKryoStateJob {
         @Override
         public void processElement(String key, Context context, Collector<Void> out)
                 throws Exception {
-            int i = index(key);
-            if (write) {
-                label.update("label-" + i);
-            } else if (label.value() != null) {
-                READ.put("label-" + i, new Object[] {label.value()});
-            }
+            label.update("label-" + index(key));
             handled.countDown();
         }
     }

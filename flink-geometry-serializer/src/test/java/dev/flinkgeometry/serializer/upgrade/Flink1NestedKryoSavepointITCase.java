@@ -18,7 +18,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flinkgeometry.serializer.GeometryTypes;
 import dev.flinkgeometry.serializer.internal.savepoint.Flink1KryoStateGuard;
 import dev.flinkgeometry.testing.KryoGeometryStateJob;
+import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.NestedKryoStateJob;
+import dev.flinkgeometry.testing.SavepointJobs;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -26,28 +28,137 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
 
 /**
  * Geometries nested in Kryo-held types ({@link NestedKryoStateJob}'s golden Flink 1.20.3
  * savepoints) meet Flink 2.3 with the library: {@link GeometryTypes#registerWith} refuses the
  * restore naming every state, the type Kryo holds and the JTS classes inside, with or without the
  * job's classes, and leaves the files as they were; a savepoint it cannot read is refused too,
- * unless the documented option lets it through.
+ * unless the documented option lets it through; the documented way out ends on Flink 2.3 with every
+ * nested geometry bit for bit.
  */
 class Flink1NestedKryoSavepointITCase {
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.withSlots(1);
+
+    @RegisterExtension final SavepointJobs jobs = new SavepointJobs();
+
     @TempDir Path temp;
+
+    static List<String> migratedOnFlink1() {
+        return NestedKryoStateJob.MIGRATED_ON_FLINK_1;
+    }
+
+    /**
+     * The way out ({@code docs/UPGRADE.md}): on Flink 1.20.3 every nested state was copied into
+     * states of the library's types and the old ones cleared; Flink 2.3 with the library restores
+     * that savepoint and reads every nested geometry bit for bit.
+     */
+    @ParameterizedTest
+    @MethodSource("migratedOnFlink1")
+    void theWayOutEndsOnFlink2WithEveryNestedGeometryExact(String golden) throws Exception {
+        Path savepoint = copyOf(NestedKryoStateJob.GOLDEN, golden);
+        StreamExecutionEnvironment env =
+                SavepointJobs.environment(
+                        golden.substring(0, golden.indexOf('-')), savepoint.toUri().toString());
+        GeometryTypes.registerWith(env);
+        NestedKryoStateJob.build(env, NestedKryoStateJob.Stage.READ);
+        SavepointJobs.cancel(NestedKryoStateJob.start(jobs, env, "read the way out's state"));
+
+        Map<String, Object[]> read = NestedKryoStateJob.read();
+        int geometries = 0;
+        for (String key : NestedKryoStateJob.keys()) {
+            int i = NestedKryoStateJob.index(key);
+            Object[] values = read.get(key);
+            assertThat(values).as(key).isNotNull();
+            @SuppressWarnings("unchecked")
+            Map<String, Point> places = (Map<String, Point>) values[0];
+            assertThat(places).as(key + " places").hasSize(3);
+            for (Map.Entry<String, Point> place : NestedKryoStateJob.places(i).entrySet()) {
+                geometries +=
+                        sameBits(
+                                key + " " + place.getKey(),
+                                places.get(place.getKey()),
+                                place.getValue());
+            }
+            @SuppressWarnings("unchecked")
+            Tuple2<Point, LineString> holder = (Tuple2<Point, LineString>) values[1];
+            geometries +=
+                    sameBits(
+                            key + " holder point", holder.f0, NestedKryoStateJob.holder(i).point());
+            geometries +=
+                    sameBits(key + " holder line", holder.f1, NestedKryoStateJob.holder(i).line());
+            @SuppressWarnings("unchecked")
+            List<List<Point>> tracks = (List<List<Point>>) values[2];
+            List<ArrayList<Point>> written = NestedKryoStateJob.tracks(i);
+            assertThat(tracks).as(key + " tracks").hasSameSizeAs(written);
+            for (int t = 0; t < written.size(); t++) {
+                assertThat(tracks.get(t)).hasSameSizeAs(written.get(t));
+                for (int j = 0; j < written.get(t).size(); j++) {
+                    geometries +=
+                            sameBits(key + " track", tracks.get(t).get(j), written.get(t).get(j));
+                }
+            }
+            NestedKryoStateJob.Visit visit = (NestedKryoStateJob.Visit) values[3];
+            NestedKryoStateJob.Visit wrote = NestedKryoStateJob.visit(i);
+            assertThat(visit.name).isEqualTo(wrote.name);
+            assertThat(visit.points).hasSameSizeAs(wrote.points);
+            for (int j = 0; j < wrote.points.size(); j++) {
+                geometries +=
+                        sameBits(key + " visit point", visit.points.get(j), wrote.points.get(j));
+            }
+            geometries +=
+                    sameBits(key + " visit extra", (Geometry) visit.extra, (Geometry) wrote.extra);
+        }
+        Object[] recent = read.get(NestedKryoStateJob.RECENT_TRACKS_STATE);
+        assertThat(recent).hasSize(1);
+        @SuppressWarnings("unchecked")
+        List<Point> track = (List<Point>) recent[0];
+        ArrayList<Point> wroteTrack = NestedKryoStateJob.recentTrack();
+        assertThat(track).hasSameSizeAs(wroteTrack);
+        for (int j = 0; j < wroteTrack.size(); j++) {
+            geometries += sameBits("recent track", track.get(j), wroteTrack.get(j));
+        }
+        // per key 3 places, 2 holder geometries, 8 track points, 3 visit points; 8 recent points
+        assertThat(geometries).isEqualTo(NestedKryoStateJob.keys().size() * 16 + 8);
+    }
+
+    /** Asserts that every ordinate (X, Y, Z, NaN included) has the bits written; returns 1. */
+    private static int sameBits(String what, Geometry read, Geometry written) {
+        assertThat(read).as(what).isNotNull();
+        assertThat(read.getGeometryType()).as(what).isEqualTo(written.getGeometryType());
+        assertThat(read.getSRID()).as(what + " SRID").isEqualTo(written.getSRID());
+        Coordinate[] got = read.getCoordinates();
+        Coordinate[] want = written.getCoordinates();
+        assertThat(got).as(what).hasSameSizeAs(want);
+        for (int c = 0; c < want.length; c++) {
+            for (int o = 0; o < 3; o++) {
+                assertThat(Double.doubleToRawLongBits(got[c].getOrdinate(o)))
+                        .as(what + " coordinate " + c + " ordinate " + o)
+                        .isEqualTo(Double.doubleToRawLongBits(want[c].getOrdinate(o)));
+            }
+        }
+        return 1;
+    }
 
     static List<String> goldenSavepoints() {
         return NestedKryoStateJob.GOLDEN_SAVEPOINTS;

@@ -239,6 +239,23 @@ class SavepointInspectorITCase {
                 .isEqualTo(SavepointInspectorMain.KRYO_GEOMETRY_FOUND);
     }
 
+    static List<String> nestedMigratedOnFlink1() {
+        return NestedKryoStateJob.MIGRATED_ON_FLINK_1;
+    }
+
+    @ParameterizedTest
+    @MethodSource("nestedMigratedOnFlink1")
+    void passesTheSavepointOfTheNestedWayOut(String golden) throws Exception {
+        String path = golden(NestedKryoStateJob.GOLDEN, golden).toUri().toString();
+        Command gate = Command.run("--fail-on-kryo-geometry", path);
+
+        assertThat(gate.exit).isZero();
+        assertThat(gate.out)
+                .contains("VALUE 'places-v2'")
+                .contains("KryoSerializerSnapshot (Kryo for java.util.HashMap")
+                .contains("No geometry state is held by Flink's Kryo.");
+    }
+
     @ParameterizedTest
     @MethodSource("nestedSavepoints")
     void withoutTheJobsClassesTheGateStillFindsTheGeometries(String golden) throws Exception {
