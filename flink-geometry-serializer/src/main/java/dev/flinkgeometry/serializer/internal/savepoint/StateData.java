@@ -52,12 +52,19 @@ import org.rocksdb.StringAppendOperator;
  * bytes after the handle's meta info, Snappy-decompressed per key group where the backend
  * compressed them; the names are the handle's as a whole, {@link #WHOLE_HANDLE}. RocksDB's native
  * format: every entry of every SST file, through RocksDB's own reader, by column family (Flink's
- * state name). Operator state: every state's elements, by state name.
+ * state name). Operator state: every state's elements, by state name (compressed: the handle's one
+ * Snappy stream, for every state of the handle). Data in a layout not recognised is an {@code
+ * IOException}, never taken as clean.
  */
 @Internal
 public final class StateData {
     /** The scope of names found in a handle whose data does not tell its states apart. */
     public static final String WHOLE_HANDLE = "";
+
+    /** The stream identifier chunk that starts every Snappy framed stream. */
+    private static final byte[] SNAPPY_STREAM_ID = {
+        (byte) 0xff, 0x06, 0x00, 0x00, 's', 'N', 'a', 'P', 'p', 'Y'
+    };
 
     /** From this version on, {@code KeyedBackendSerializationProxy} records compression. */
     private static final int KEYED_COMPRESSION_VERSION = 4;
@@ -91,6 +98,9 @@ public final class StateData {
         try (FSDataInputStream in = handle.openInputStream()) {
             boolean compressed = compressed(in, OPERATOR_COMPRESSION_VERSION);
             List<Long> offsets = new ArrayList<>(stateAt.keySet());
+            if (compressed && !offsets.isEmpty()) {
+                return oneCompressedStream(in, offsets.get(0), stateAt.values());
+            }
             for (int i = 0; i < offsets.size(); i++) {
                 long from = offsets.get(i);
                 long to = i + 1 < offsets.size() ? offsets.get(i + 1) : Long.MAX_VALUE;
@@ -102,6 +112,35 @@ public final class StateData {
         Map<String, Set<String>> found = new LinkedHashMap<>();
         names.forEach((state, scan) -> found.put(state, scan.names()));
         return found;
+    }
+
+    /**
+     * Compressed operator state: one Snappy stream from just before the first element to the end,
+     * flushed at every element (the offsets are flush points, not stream starts), so the names are
+     * every state's of the handle.
+     */
+    private static Map<String, Set<String>> oneCompressedStream(
+            FSDataInputStream in, long firstElement, Iterable<String> states) throws IOException {
+        long start = firstElement - SNAPPY_STREAM_ID.length;
+        if (start < 0 || !startsWithSnappyStream(in, start)) {
+            throw new IOException(
+                    "no Snappy stream before the first element of compressed operator state");
+        }
+        JtsClassNames scan = new JtsClassNames();
+        copySegment(in, start, Long.MAX_VALUE, true, scan);
+        Map<String, Set<String>> found = new LinkedHashMap<>();
+        for (String state : states) {
+            found.put(state, scan.names());
+        }
+        return found;
+    }
+
+    private static boolean startsWithSnappyStream(FSDataInputStream in, long at)
+            throws IOException {
+        in.seek(at);
+        byte[] head = new byte[SNAPPY_STREAM_ID.length];
+        return new DataInputViewStreamWrapper(in).read(head) == head.length
+                && java.util.Arrays.equals(head, SNAPPY_STREAM_ID);
     }
 
     private static Set<String> keyGroups(KeyGroupsStateHandle handle) throws IOException {
@@ -123,8 +162,16 @@ public final class StateData {
             }
             for (int i = 0; i < offsets.size(); i++) {
                 long to = i + 1 < offsets.size() ? offsets.get(i + 1) : Long.MAX_VALUE;
-                // each key group: its index as a raw int, then its compressed data
-                copySegment(in, offsets.get(i) + Integer.BYTES, to, true, scan);
+                // each key group its own Snappy stream, after its index as a raw int or with it
+                long from = offsets.get(i);
+                if (!startsWithSnappyStream(in, from)) {
+                    from += Integer.BYTES;
+                    if (!startsWithSnappyStream(in, from)) {
+                        throw new IOException(
+                                "no Snappy stream at key group offset " + offsets.get(i));
+                    }
+                }
+                copySegment(in, from, to, true, scan);
             }
         }
         return scan.names();
