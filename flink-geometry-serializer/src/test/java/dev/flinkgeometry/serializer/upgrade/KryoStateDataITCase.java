@@ -13,6 +13,7 @@ package dev.flinkgeometry.serializer.upgrade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flinkgeometry.serializer.internal.savepoint.FlinkLine;
 import dev.flinkgeometry.serializer.internal.savepoint.KryoGeometryStates;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates;
 import dev.flinkgeometry.testing.MiniClusters;
@@ -96,8 +97,11 @@ class KryoStateDataITCase {
                         "VALUE places java.util.HashMap true",
                         "VALUE holder " + NestedKryoStateJob.Holder.class.getName() + " true",
                         "LIST tracks java.util.ArrayList true",
-                        // Flink 2.x gives a POJO's List<Point> a list of Kryo-held points
-                        "VALUE visit org.locationtech.jts.geom.Point false",
+                        // Flink 2.x gives a POJO's List<Point> a list of Kryo-held points,
+                        // Flink 1.x Kryo for the list
+                        FlinkLine.running() == FlinkLine.FLINK_2
+                                ? "VALUE visit org.locationtech.jts.geom.Point false"
+                                : "VALUE visit java.util.List true",
                         "VALUE visit java.lang.Object true",
                         "OPERATOR LIST recent-tracks java.util.ArrayList true");
     }
