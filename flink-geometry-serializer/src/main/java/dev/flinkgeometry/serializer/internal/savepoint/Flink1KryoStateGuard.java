@@ -36,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * writes 4 or less, Flink 2.0 writes 5 and 2.3 writes 6, and a Flink line never writes another
  * line's version. Its one blind spot: RocksDB state that a Flink 2.x job restored from a Flink 1.x
  * savepoint and never registered keeps its Kryo 2.24 bytes in the next, 2.x savepoint.
+ *
+ * <p>Geometries inside other Kryo-held types are found by the JTS class names in the state data
+ * ({@link KryoGeometryStates}). What cannot be read (the metadata, a handle, a snapshot, the data)
+ * is refused too, unless {@link #UNCHECKED_RESTORE} lets the restore go on at the user's risk.
  */
 @Internal
 public final class Flink1KryoStateGuard {
