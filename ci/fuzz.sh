@@ -3,13 +3,17 @@
 #
 #   ci/fuzz.sh <duration> [target...]      e.g.  ci/fuzz.sh 30m aligned wkb
 #
-# duration: Jazzer's syntax (30s, 15m, 1h), per target. Targets (default: all six):
+# duration: Jazzer's syntax (30s, 15m, 1h), per target. Targets (default: all ten):
 #   aligned          AlignedFormatFuzzTest#anyBytes        arbitrary bytes -> aligned decoder
 #   aligned-written  AlignedFormatFuzzTest#writtenRecords  geometries we encode, then mutated
 #   wkb              WkbFormatFuzzTest#anyBytes            arbitrary bytes -> legacy WKB reader
 #   wkb-written      WkbFormatFuzzTest#writtenRecords      geometries we write as WKB, then mutated
 #   compact          CompactFormatFuzzTest#anyBytes        arbitrary bytes -> compact (TWKB) decoder
 #   compact-written  CompactFormatFuzzTest#writtenRecords  geometries we encode compactly, then mutated
+#   geojson          GeoJsonReaderFuzzTest#anyText         arbitrary text -> GeoJSON reader (SQL input)
+#   wkt              WktReaderFuzzTest#anyText             arbitrary text -> WKT/EWKT reader (SQL input)
+#   ewkb             WkbReaderFuzzTest#anyBytes            arbitrary bytes -> WKB/EWKB reader (SQL input)
+#   twkb             TwkbReaderFuzzTest#anyBytes           arbitrary bytes -> TWKB reader (SQL input)
 #
 # MAVEN_ARGS (e.g. -o) is passed to Maven. Starts from the committed seed corpus; new interesting inputs go to
 # flink-geometry-serializer/.cifuzz-corpus/ (not committed), a crashing input to the test's
@@ -18,14 +22,14 @@
 set -euo pipefail
 
 if [[ $# -lt 1 ]]; then
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 duration=$1
 shift
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(aligned aligned-written wkb wkb-written compact compact-written)
+    targets=(aligned aligned-written wkb wkb-written compact compact-written geojson wkt ewkb twkb)
 fi
 
 cd "$(dirname "$0")/.."
@@ -40,6 +44,10 @@ for target in "${targets[@]}"; do
         wkb-written) test='WkbFormatFuzzTest#writtenRecords' ;;
         compact) test='CompactFormatFuzzTest#anyBytes' ;;
         compact-written) test='CompactFormatFuzzTest#writtenRecords' ;;
+        geojson) test='GeoJsonReaderFuzzTest#anyText' ;;
+        wkt) test='WktReaderFuzzTest#anyText' ;;
+        ewkb) test='WkbReaderFuzzTest#anyBytes' ;;
+        twkb) test='TwkbReaderFuzzTest#anyBytes' ;;
         *) echo "unknown target: $target" >&2; exit 2 ;;
     esac
     log="$module/target/fuzz-$target.log"

@@ -23,7 +23,12 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.base.MapSerializer;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.typeutils.ListTypeInfo;
 import org.apache.flink.api.java.typeutils.MapTypeInfo;
+import org.apache.flink.api.java.typeutils.RowTypeInfo;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.Point;
@@ -31,7 +36,7 @@ import org.locationtech.jts.geom.Point;
 /**
  * Where a fixed-precision compact geometry is refused: as the key type of a map ({@code
  * MapTypeInfo}, and so the user key of a {@code MapStateDescriptor} when the state is first
- * accessed), and nowhere else.
+ * accessed), also inside a composite key type (tuple, row, POJO, list), and nowhere else.
  */
 class MapUserKeyGuardTest {
 
@@ -88,5 +93,48 @@ class MapUserKeyGuardTest {
     @Test
     void aFixedPrecisionTypeOutsideAMapIsAccepted() {
         assertThat(SIX_DIGITS.createSerializer(new SerializerConfigImpl())).isNotNull();
+    }
+
+    /** A POJO holding a fixed-precision point, as a composite map key. */
+    public static final class Place {
+        public String name;
+        public Point position;
+    }
+
+    @Test
+    void aTupleRowPojoOrListMapKeyHoldingAFixedPrecisionPointIsRefused() {
+        TupleTypeInfo<Tuple2<String, Point>> tuple = new TupleTypeInfo<>(Types.STRING, SIX_DIGITS);
+        RowTypeInfo row = new RowTypeInfo(Types.STRING, SIX_DIGITS);
+        TypeInformation<Place> pojo =
+                Types.POJO(Place.class, Map.of("name", Types.STRING, "position", SIX_DIGITS));
+        for (TypeInformation<?> key :
+                java.util.List.of(tuple, row, pojo, new ListTypeInfo<>(SIX_DIGITS))) {
+            MapTypeInfo<?, Long> map = new MapTypeInfo<>(key, Types.LONG);
+            assertThatThrownBy(() -> map.createSerializer(new SerializerConfigImpl()))
+                    .as(key.toString())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith(
+                            SIX_DIGITS
+                                    + " cannot be the key type of a map (the user key of a"
+                                    + " MapState)");
+        }
+        MapStateDescriptor<Tuple2<String, Point>, Long> descriptor =
+                new MapStateDescriptor<>("visits", tuple, Types.LONG);
+        assertThatThrownBy(() -> descriptor.initializeSerializerUnlessSet(new ExecutionConfig()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot be the key type of a map");
+    }
+
+    @Test
+    void aCompositeMapValueHoldingAFixedPrecisionPointIsAccepted() {
+        TypeInformation<Row> row = new RowTypeInfo(Types.STRING, SIX_DIGITS);
+        TypeSerializer<Map<String, Row>> serializer =
+                new MapTypeInfo<>(Types.STRING, row).createSerializer(new SerializerConfigImpl());
+        assertThat(((MapSerializer<String, Row>) serializer).getValueSerializer())
+                .isEqualTo(row.createSerializer(new SerializerConfigImpl()));
+        assertThat(
+                        new TupleTypeInfo<Tuple2<String, Point>>(Types.STRING, SIX_DIGITS)
+                                .createSerializer(new SerializerConfigImpl()))
+                .isNotNull();
     }
 }

@@ -53,6 +53,15 @@ public final class FuzzSeedCorpus {
     public static final String COMPACT_WRITTEN =
             "dev/flinkgeometry/format/compact/CompactFormatFuzzTestInputs/writtenRecords";
 
+    public static final String GEOJSON_ANY_TEXT =
+            "dev/flinkgeometry/format/geojson/GeoJsonReaderFuzzTestInputs/anyText";
+    public static final String WKT_ANY_TEXT =
+            "dev/flinkgeometry/format/wkt/WktReaderFuzzTestInputs/anyText";
+    public static final String EWKB_ANY_BYTES =
+            "dev/flinkgeometry/format/wkb/WkbReaderFuzzTestInputs/anyBytes";
+    public static final String TWKB_ANY_BYTES =
+            "dev/flinkgeometry/format/twkb/TwkbReaderFuzzTestInputs/anyBytes";
+
     private static final int PROVIDER_SEEDS = 32;
     private static final int PROVIDER_SEED_BYTES = 384;
 
@@ -67,6 +76,12 @@ public final class FuzzSeedCorpus {
         all.put(WKB_WRITTEN, providerSeeds());
         all.put(COMPACT_ANY_BYTES, compactRecords());
         all.put(COMPACT_WRITTEN, providerSeeds());
+        all.put(GEOJSON_ANY_TEXT, HostileSeeds.geoJson(column("/postgis/geojson-read.tsv", 1)));
+        all.put(WKT_ANY_TEXT, HostileSeeds.wkt(column("/postgis/vectors.tsv", 2)));
+        all.put(
+                EWKB_ANY_BYTES,
+                HostileSeeds.ewkb(hexColumns("/postgis/vectors.tsv", 8, 9, 10, 11)));
+        all.put(TWKB_ANY_BYTES, HostileSeeds.twkb(hexColumns("/postgis/twkb-vectors.tsv", 6)));
         return all;
     }
 
@@ -152,6 +167,42 @@ public final class FuzzSeedCorpus {
             seeds.put(String.format("random-%02d", i), bytes);
         }
         return seeds;
+    }
+
+    /** Column {@code index} of every data row of a PostGIS vector file, by line number. */
+    private static Map<String, String> column(String name, int index) throws IOException {
+        Map<String, String> values = new LinkedHashMap<>();
+        int line = 0;
+        for (String row : resourceLines(name)) {
+            line++;
+            String[] fields = row.split("\t", -1);
+            if (row.startsWith("#") || row.isBlank() || fields.length <= index) {
+                continue;
+            }
+            values.put(String.format("postgis-line-%03d", line), fields[index]);
+        }
+        return values;
+    }
+
+    /** The hex bytes in the given columns of every data row, by line number and column. */
+    private static Map<String, byte[]> hexColumns(String name, int... indexes) throws IOException {
+        Map<String, byte[]> values = new LinkedHashMap<>();
+        int line = 0;
+        for (String row : resourceLines(name)) {
+            line++;
+            String[] fields = row.split("\t", -1);
+            if (row.startsWith("#") || row.isBlank()) {
+                continue;
+            }
+            for (int index : indexes) {
+                if (fields.length > index && !fields[index].isEmpty()) {
+                    values.put(
+                            String.format("postgis-line-%03d-col-%d", line, index),
+                            Hex.parse(fields[index]));
+                }
+            }
+        }
+        return values;
     }
 
     private static String[] resourceLines(String name) throws IOException {

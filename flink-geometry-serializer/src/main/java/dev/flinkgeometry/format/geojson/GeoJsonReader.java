@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
@@ -44,9 +42,7 @@ public final class GeoJsonReader {
     /** The SRID of GeoJSON without a {@code crs} member (RFC 7946: WGS 84). */
     public static final int DEFAULT_SRID = 4326;
 
-    private static final Pattern URN =
-            Pattern.compile("urn:ogc:def:crs:([a-z]+):.*:([0-9]+)", Pattern.CASE_INSENSITIVE);
-    private static final Pattern AUTHORITY_CODE = Pattern.compile("([A-Za-z]+):([0-9]+)");
+    private static final String URN_PREFIX = "urn:ogc:def:crs:";
 
     private final GeometryFactory factory = new GeometryFactory();
     private boolean hasZ;
@@ -288,17 +284,92 @@ public final class GeoJsonReader {
         if (name.kind != JsonValue.Kind.STRING) {
             return 0;
         }
-        Matcher urn = URN.matcher(name.text());
-        if (urn.matches() && isAuthority(urn.group(1))) {
-            return code(urn.group(2), name);
+        String urnCode = urnCode(name.text());
+        if (urnCode != null) {
+            return code(urnCode, name);
         }
-        Matcher m = AUTHORITY_CODE.matcher(name.text());
-        while (m.find()) {
-            if (isAuthority(m.group(1))) {
-                return code(m.group(2), name);
+        String authorityCode = authorityCode(name.text());
+        return authorityCode == null ? 0 : code(authorityCode, name);
+    }
+
+    /**
+     * The code of {@code urn:ogc:def:crs:<authority>:...:<digits>} (prefix in any case), if the
+     * whole text is one with an EPSG or ESRI authority, else {@code null}: the regular expression
+     * {@code urn:ogc:def:crs:([a-z]+):.*:([0-9]+)}, case-insensitive, matched by hand in one pass.
+     */
+    static String urnCode(String text) {
+        if (!text.regionMatches(true, 0, URN_PREFIX, 0, URN_PREFIX.length())) {
+            return null;
+        }
+        int start = URN_PREFIX.length();
+        int colon = start;
+        while (colon < text.length() && isAsciiLetter(text.charAt(colon))) {
+            colon++;
+        }
+        int last = text.lastIndexOf(':');
+        if (colon == start
+                || colon >= text.length()
+                || text.charAt(colon) != ':'
+                || last <= colon) {
+            return null;
+        }
+        for (int i = colon + 1; i < last; i++) {
+            if (isLineTerminator(text.charAt(i))) {
+                return null; // '.' matches no line terminator
             }
         }
-        return 0;
+        if (last + 1 == text.length() || !allAsciiDigits(text, last + 1)) {
+            return null;
+        }
+        return isAuthority(text.substring(start, colon)) ? text.substring(last + 1) : null;
+    }
+
+    /**
+     * The digits of the first {@code <letters>:<digits>} in {@code text} whose letters are an EPSG
+     * or ESRI authority, else {@code null}: what repeated {@code find()}s of {@code
+     * ([A-Za-z]+):([0-9]+)} give, in one pass (the regular expression takes time quadratic in a
+     * long run of letters).
+     */
+    static String authorityCode(String text) {
+        int searchFrom = 0;
+        for (int colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+            int start = colon;
+            while (start > searchFrom && isAsciiLetter(text.charAt(start - 1))) {
+                start--;
+            }
+            int end = colon + 1;
+            while (end < text.length() && isAsciiDigit(text.charAt(end))) {
+                end++;
+            }
+            if (start < colon && end > colon + 1) {
+                if (isAuthority(text.substring(start, colon))) {
+                    return text.substring(colon + 1, end);
+                }
+                searchFrom = end; // find() goes on after the match
+            }
+        }
+        return null;
+    }
+
+    private static boolean allAsciiDigits(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            if (!isAsciiDigit(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isLineTerminator(char c) {
+        return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
     }
 
     private static boolean present(JsonValue object, String member) {

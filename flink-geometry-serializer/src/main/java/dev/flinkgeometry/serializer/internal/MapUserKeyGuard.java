@@ -19,8 +19,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.api.java.typeutils.MapTypeInfo;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Refuses a type that is not a key type (a fixed-precision compact geometry) as the key type of a
@@ -40,13 +38,23 @@ import org.slf4j.LoggerFactory;
  * serializer itself, through a {@code StateSerializerReference}, and its value serializer through
  * its superclass: that is told apart the same way, and checked against a probe descriptor once.
  *
- * <p>Only this project's type informations are looked through on the way up the stack: a type that
- * wraps one of them and creates its serializer is not seen through, nor is a {@code
- * MapStateDescriptor} built from serializers instead of types.
+ * <p>Composite types that create their fields' serializers inside their own ({@code TupleTypeInfo},
+ * {@code RowTypeInfo}, {@code PojoTypeInfo}, {@code ListTypeInfo}, any other type information but
+ * {@code MapTypeInfo}) are looked through on the way up the stack: a {@code Tuple2<String, Point>}
+ * user key with a lossy point is refused as the point is. A {@code MapStateDescriptor} built from
+ * serializers instead of types is not seen.
+ *
+ * <p>Where the probe does not match the Flink version that runs, the guard cannot tell a map's key
+ * from its value: it then refuses a lossy type wherever a map creates its serializers, naming what
+ * it could not check, unless the system property {@value #UNCHECKED_PROPERTY} is {@code true}.
  */
 @Internal
 public final class MapUserKeyGuard {
-    private static final Logger LOG = LoggerFactory.getLogger(MapUserKeyGuard.class);
+    /**
+     * The system property that lets lossy types pass where the guard cannot tell a map's key from
+     * its value on this Flink version, at the user's risk.
+     */
+    public static final String UNCHECKED_PROPERTY = "flink-geometry.map-key-guard.unchecked";
 
     private static final StackWalker STACK =
             StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
@@ -65,12 +73,24 @@ public final class MapUserKeyGuard {
      * @throws IllegalArgumentException if so, naming the type and the fix
      */
     public static void refuseLossyMapKey(TypeInformation<?> type) {
+        refuseLossyMapKey(
+                type,
+                Learnt.MAP_TYPE_INFO_KEY_CALL_SITE,
+                Learnt.STATE_V2_MAPS != StateV2.NOT_TOLD_APART);
+    }
+
+    /**
+     * As {@link #refuseLossyMapKey(TypeInformation)}, with what the probes learnt: the call site of
+     * {@code MapTypeInfo}'s key serializer ({@code null} if the probe did not match), and whether
+     * State V2 map descriptors are told apart or absent.
+     */
+    static void refuseLossyMapKey(
+            TypeInformation<?> type, String keyCallSite, boolean stateV2ToldApartOrAbsent) {
         if (type.isKeyType()) {
             return;
         }
-        String keyCallSite = Learnt.MAP_TYPE_INFO_KEY_CALL_SITE;
         if (keyCallSite != null && keyCallSite.equals(callSite())
-                || Learnt.STATE_V2_MAPS && creatingStateV2MapUserKey()) {
+                || stateV2ToldApartOrAbsent && creatingStateV2MapUserKey()) {
             throw new IllegalArgumentException(
                     type
                             + " cannot be the key type of a map (the user key of a MapState): it is"
@@ -80,6 +100,49 @@ public final class MapUserKeyGuard {
                             + " (GeometryTypeInfo.of(cls, GeometryEncoding.compact())) or the aligned one"
                             + " (GeometryTypeInfo.of(...)); a fixed precision is for values only");
         }
+        String unchecked =
+                uncheckedMap(
+                        keyCallSite == null && insideMapTypeInfo(),
+                        !stateV2ToldApartOrAbsent && insideStateV2Map());
+        if (unchecked != null && !Boolean.getBoolean(UNCHECKED_PROPERTY)) {
+            throw new IllegalStateException(uncheckedMessage(type, unchecked));
+        }
+    }
+
+    /**
+     * Which map whose key this Flink version does not let the guard tell from its value creates the
+     * serializer, or {@code null} if none does.
+     */
+    static String uncheckedMap(boolean mapTypeInfo, boolean stateV2Map) {
+        if (mapTypeInfo) {
+            return MapTypeInfo.class.getName();
+        }
+        return stateV2Map ? V2_MAP_DESCRIPTOR : null;
+    }
+
+    /** The refusal where the guard cannot decide: what it could not check, and the way on. */
+    static String uncheckedMessage(TypeInformation<?> type, String map) {
+        return "Cannot check whether "
+                + type
+                + " is the key type of a map: on this Flink version the call site of "
+                + map
+                + " that creates a map's key serializer does not match the guard's probe, so a"
+                + " lossy type (positions that round alike) cannot be told apart as a key, where"
+                + " it would merge entries, from a value. Use a lossless type in this map, or set"
+                + " the system property -D"
+                + UNCHECKED_PROPERTY
+                + "=true to let lossy types into maps unchecked, at the risk of losing entries"
+                + " (see docs/REGISTRATION.md)";
+    }
+
+    private static boolean insideMapTypeInfo() {
+        return STACK.walk(
+                frames -> frames.anyMatch(frame -> frame.getDeclaringClass() == MapTypeInfo.class));
+    }
+
+    private static boolean insideStateV2Map() {
+        return STACK.walk(
+                frames -> frames.anyMatch(frame -> frame.getClassName().equals(V2_MAP_DESCRIPTOR)));
     }
 
     /** The first frame above this project's type informations: who asked for the serializer. */
@@ -92,11 +155,16 @@ public final class MapUserKeyGuard {
                                 .orElse(""));
     }
 
+    /**
+     * This project's frames, and those of composite types creating their fields' serializers: every
+     * type information but a map's, whose call sites tell its key from its value.
+     */
     private static boolean isOwnFrame(StackFrame frame) {
         Class<?> type = frame.getDeclaringClass();
         return type == MapUserKeyGuard.class
                 || type == Probe.class
-                || SerializerTypeInfo.class.isAssignableFrom(type);
+                || SerializerTypeInfo.class.isAssignableFrom(type)
+                || TypeInformation.class.isAssignableFrom(type) && type != MapTypeInfo.class;
     }
 
     private static String describe(StackFrame frame) {
@@ -129,34 +197,34 @@ public final class MapUserKeyGuard {
         static final String MAP_TYPE_INFO_KEY_CALL_SITE = learnMapTypeInfo();
 
         /** Whether the user keys of State V2 map descriptors are told from their values. */
-        static final boolean STATE_V2_MAPS = learnStateV2Maps();
+        static final StateV2 STATE_V2_MAPS = learnStateV2Maps();
 
-        private static boolean learnStateV2Maps() {
+        private static StateV2 learnStateV2Maps() {
+            Class<?> descriptor;
+            try {
+                descriptor = Class.forName(V2_MAP_DESCRIPTOR);
+            } catch (ClassNotFoundException | LinkageError e) {
+                return StateV2.ABSENT; // Flink 1.x: no State V2 descriptors in flink-core
+            }
             try {
                 Probe key = new Probe();
                 Probe value = new Probe();
-                // By reflection: Flink 1.x has no State V2 descriptors, and this class compiles
-                // against either line.
-                Class.forName(V2_MAP_DESCRIPTOR)
+                // By reflection: this class compiles against either line.
+                descriptor
                         .getMethod("initializeSerializerUnlessSet", ExecutionConfig.class)
                         .invoke(
-                                Class.forName(V2_MAP_DESCRIPTOR)
+                                descriptor
                                         .getConstructor(
                                                 String.class,
                                                 TypeInformation.class,
                                                 TypeInformation.class)
                                         .newInstance("probe", key, value),
                                 new ExecutionConfig());
-                if (key.stateV2MapUserKey && !value.stateV2MapUserKey) {
-                    return true;
-                }
-                LOG.warn(
-                        "Cannot tell the user key of a State V2 MapStateDescriptor from its value;"
-                                + " lossy types are not refused as its user keys");
-                return false;
+                return key.stateV2MapUserKey && !value.stateV2MapUserKey
+                        ? StateV2.TOLD_APART
+                        : StateV2.NOT_TOLD_APART;
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                // Flink 1.x: no State V2 descriptors in flink-core
-                return false;
+                return StateV2.NOT_TOLD_APART;
             }
         }
 
@@ -165,25 +233,32 @@ public final class MapUserKeyGuard {
                 Probe key = new Probe();
                 Probe value = new Probe();
                 new MapTypeInfo<>(key, value).createSerializer((SerializerConfig) null);
-                if (key.callSite == null
-                        || key.callSite.equals(value.callSite)
-                        || !key.callSite.startsWith(MapTypeInfo.class.getName() + ".")) {
-                    LOG.warn(
-                            "Cannot tell the key of a MapTypeInfo from its value (call sites {}"
-                                    + " and {}); lossy types are not refused as map keys",
-                            key.callSite,
-                            value.callSite);
-                    return null;
-                }
-                return key.callSite;
+                return keyCallSite(key.callSite, value.callSite);
             } catch (RuntimeException | LinkageError e) {
-                LOG.warn(
-                        "Cannot tell the key of a MapTypeInfo from its value; lossy types are not"
-                                + " refused as map keys",
-                        e);
                 return null;
             }
         }
+    }
+
+    /**
+     * The call site of a map's key serializer, from those the probe saw for its key and its value;
+     * {@code null} if they do not tell the key from the value.
+     */
+    static String keyCallSite(String key, String value) {
+        if (key == null
+                || key.equals(value)
+                || !key.startsWith(MapTypeInfo.class.getName() + ".")) {
+            return null;
+        }
+        return key;
+    }
+
+    /** What the State V2 probe found. */
+    private enum StateV2 {
+        /** Flink 1.x: no State V2 map descriptors. */
+        ABSENT,
+        TOLD_APART,
+        NOT_TOLD_APART
     }
 
     /** A type that records who asked it for its serializer. */

@@ -16,7 +16,6 @@ import dev.flinkgeometry.serializer.internal.savepoint.KryoGeometryStates;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates.KeyedHandle;
 import dev.flinkgeometry.serializer.internal.savepoint.SavepointStates.OperatorHandle;
-import dev.flinkgeometry.serializer.internal.savepoint.SerializerParts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,19 +53,65 @@ public final class SavepointInspector {
      */
     public static SavepointReport inspect(String path, ClassLoader loader) throws IOException {
         SavepointStates savepoint = SavepointStates.read(path, loader);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(loader);
+        KryoGeometryStates.Result result;
+        try {
+            result = KryoGeometryStates.check(savepoint);
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
         List<HandleReport> handles = new ArrayList<>();
         for (KeyedHandle handle : savepoint.keyedHandles()) {
-            handles.add(report(handle));
+            handles.add(report(handle, result.found()));
         }
         for (OperatorHandle handle : savepoint.operatorHandles()) {
-            handles.add(report(handle));
+            handles.add(report(handle, result.found()));
+        }
+        List<String> unnamed = new ArrayList<>();
+        for (KryoGeometryStates.Found found : result.found()) {
+            if (found.part() == null) {
+                unnamed.add(
+                        "operator "
+                                + found.operator()
+                                + " subtask "
+                                + found.subtask()
+                                + ": "
+                                + "its state ("
+                                + found.role()
+                                + ")");
+            }
         }
         return new SavepointReport(
                 savepoint.pointer(),
                 savepoint.metadataVersion(),
                 savepoint.writtenBy().displayName(),
                 kryoLine(savepoint),
-                handles);
+                handles,
+                unnamed,
+                result.unchecked());
+    }
+
+    /**
+     * The found parts of one state ({@code null}: the key) of one handle, as the report lists them.
+     */
+    private static List<String> kryoGeometry(
+            List<KryoGeometryStates.Found> found, String operator, int subtask, String stateName) {
+        List<String> roles = new ArrayList<>();
+        for (KryoGeometryStates.Found part : found) {
+            if (part.part() != null
+                    && part.operator().equals(operator)
+                    && part.subtask() == subtask
+                    && java.util.Objects.equals(part.stateName(), stateName)) {
+                String role =
+                        part.part().role() + ": Kryo for " + part.part().contents().typeName();
+                if (!part.heldClasses().isEmpty()) {
+                    role += ", holding JTS classes " + part.heldClasses();
+                }
+                roles.add(role);
+            }
+        }
+        return roles;
     }
 
     private static String kryoLine(SavepointStates savepoint) {
@@ -81,7 +126,7 @@ public final class SavepointInspector {
                 + "), unless RocksDB state came from a Flink 1.x savepoint and was never rewritten";
     }
 
-    private static HandleReport report(KeyedHandle handle) {
+    private static HandleReport report(KeyedHandle handle, List<KryoGeometryStates.Found> found) {
         String format = format(handle);
         if (handle.unreadable() != null) {
             return new HandleReport(
@@ -132,7 +177,13 @@ public final class SavepointInspector {
                             SerializerDescription.of(serializer),
                             counts == null ? OptionalLong.empty() : OptionalLong.of(counts[0][i]),
                             counts == null ? OptionalLong.empty() : OptionalLong.of(counts[1][i]),
-                            keyValue ? kryoGeometry(serializer, "value") : List.of()));
+                            keyValue
+                                    ? kryoGeometry(
+                                            found,
+                                            handle.operator(),
+                                            handle.subtask(),
+                                            state.getName())
+                                    : List.of()));
         }
         return new HandleReport(
                 handle.operator(),
@@ -141,23 +192,23 @@ public final class SavepointInspector {
                 handle.handle().getClass().getSimpleName(),
                 handle.handle().getStateSize(),
                 SerializerDescription.of(handle.keySnapshot()),
-                kryoGeometry(handle.keySnapshot(), "key"),
+                kryoGeometry(found, handle.operator(), handle.subtask(), null),
                 reports,
                 note);
     }
 
-    private static HandleReport report(OperatorHandle handle) {
+    private static HandleReport report(
+            OperatorHandle handle, List<KryoGeometryStates.Found> found) {
         List<StateReport> reports = new ArrayList<>();
         for (StateMetaInfoSnapshot state : handle.states()) {
-            List<String> kryo = new ArrayList<>();
+            List<String> kryo =
+                    kryoGeometry(found, handle.operator(), handle.subtask(), state.getName());
             TypeSerializerSnapshot<?> key =
                     state.getTypeSerializerSnapshot(
                             StateMetaInfoSnapshot.CommonSerializerKeys.KEY_SERIALIZER);
             TypeSerializerSnapshot<?> value =
                     state.getTypeSerializerSnapshot(
                             StateMetaInfoSnapshot.CommonSerializerKeys.VALUE_SERIALIZER);
-            kryo.addAll(kryoGeometry(key, "broadcast key"));
-            kryo.addAll(kryoGeometry(value, "element"));
             long elements = handle.elements(state.getName());
             reports.add(
                     new StateReport(
@@ -184,19 +235,6 @@ public final class SavepointInspector {
                 handle.unreadable() == null
                         ? null
                         : "meta info unreadable: " + handle.unreadable());
-    }
-
-    private static List<String> kryoGeometry(TypeSerializerSnapshot<?> snapshot, String role) {
-        List<String> roles = new ArrayList<>();
-        if (snapshot == null) {
-            return roles;
-        }
-        for (SerializerParts.KryoPart part : SerializerParts.kryoParts(snapshot, role)) {
-            if (part.contents().isKryoFieldGeometryState()) {
-                roles.add(part.role() + ": Kryo for " + part.contents().typeName());
-            }
-        }
-        return roles;
     }
 
     private static String format(KeyedHandle handle) {

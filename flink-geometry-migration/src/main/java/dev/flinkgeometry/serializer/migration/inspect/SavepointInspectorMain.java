@@ -18,14 +18,22 @@ import org.apache.flink.annotation.PublicEvolving;
  * The savepoint inspector's command line: {@code SavepointInspectorMain [--fail-on-kryo-geometry]
  * <savepoint>} prints {@link SavepointInspector}'s report. Exit codes: 0 done; {@value
  * #KRYO_GEOMETRY_FOUND} with {@code --fail-on-kryo-geometry} when geometry state is held by Flink's
- * Kryo (a gate before an upgrade); {@value #USAGE} for a wrong command line; {@value #UNREADABLE}
- * when the savepoint cannot be read.
+ * Kryo (a gate before an upgrade), also inside other types and where the job's classes are missing;
+ * {@value #UNCHECKED} with the flag when nothing was found but parts could not be checked (the gate
+ * never passes what it could not read); {@value #USAGE} for a wrong command line; {@value
+ * #UNREADABLE} when the savepoint cannot be read.
  */
 @PublicEvolving
 public final class SavepointInspectorMain {
     public static final int KRYO_GEOMETRY_FOUND = 3;
     public static final int USAGE = 2;
     public static final int UNREADABLE = 1;
+
+    /**
+     * With {@code --fail-on-kryo-geometry}: no Kryo-held geometry found, but parts of the savepoint
+     * could not be checked (the report names them).
+     */
+    public static final int UNCHECKED = 4;
 
     static final String FAIL_FLAG = "--fail-on-kryo-geometry";
 
@@ -59,7 +67,13 @@ public final class SavepointInspectorMain {
             return UNREADABLE;
         }
         out.print(report.toText());
-        return failOnKryo && report.hasKryoGeometryState() ? KRYO_GEOMETRY_FOUND : 0;
+        if (!failOnKryo) {
+            return 0;
+        }
+        if (report.hasKryoGeometryState()) {
+            return KRYO_GEOMETRY_FOUND;
+        }
+        return report.hasUncheckedParts() ? UNCHECKED : 0;
     }
 
     private static int usage(PrintStream err, String problem) {

@@ -26,18 +26,36 @@ public final class SavepointReport {
     private final String writtenBy;
     private final String kryoLine;
     private final List<HandleReport> handles;
+    private final List<String> unnamedKryoGeometry;
+    private final List<String> unchecked;
 
     SavepointReport(
             String savepoint,
             int metadataVersion,
             String writtenBy,
             String kryoLine,
-            List<HandleReport> handles) {
+            List<HandleReport> handles,
+            List<String> unnamedKryoGeometry,
+            List<String> unchecked) {
         this.savepoint = savepoint;
         this.metadataVersion = metadataVersion;
         this.writtenBy = writtenBy;
         this.kryoLine = kryoLine;
         this.handles = List.copyOf(handles);
+        this.unnamedKryoGeometry = List.copyOf(unnamedKryoGeometry);
+        this.unchecked = List.copyOf(unchecked);
+    }
+
+    /**
+     * What could not be read (a handle's meta info without the job's classes, a serializer
+     * snapshot, state data), one line each: where, and why. Nothing here was found clean.
+     */
+    public List<String> unchecked() {
+        return unchecked;
+    }
+
+    public boolean hasUncheckedParts() {
+        return !unchecked.isEmpty();
     }
 
     public String savepoint() {
@@ -84,6 +102,7 @@ public final class SavepointReport {
                 }
             }
         }
+        found.addAll(unnamedKryoGeometry);
         return found;
     }
 
@@ -143,8 +162,11 @@ public final class SavepointReport {
         }
         List<String> found = kryoGeometryStates();
         text.append('\n');
-        if (found.isEmpty()) {
+        if (found.isEmpty() && unchecked.isEmpty()) {
             text.append("No geometry state is held by Flink's Kryo.\n");
+        } else if (found.isEmpty()) {
+            text.append(
+                    "No geometry state held by Flink's Kryo was found in what could be read.\n");
         } else {
             text.append(found.size())
                     .append(" geometry state parts are held by Flink's Kryo, written by ")
@@ -154,6 +176,16 @@ public final class SavepointReport {
                 text.append("  - ").append(state).append('\n');
             }
             text.append("See docs/UPGRADE.md.\n");
+        }
+        if (!unchecked.isEmpty()) {
+            text.append(unchecked.size())
+                    .append(" parts could not be checked, so nothing is said of them:\n");
+            for (String part : unchecked) {
+                text.append("  - ").append(part).append('\n');
+            }
+            text.append(
+                    "Put the job's jar on the inspector's class path (-cp ...:job.jar) for its"
+                            + " classes.\n");
         }
         return text.toString();
     }

@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flinkgeometry.testing.KryoGeometryStateJob;
 import dev.flinkgeometry.testing.KryoGeometryStateJob.Declared;
 import dev.flinkgeometry.testing.MiniClusters;
+import dev.flinkgeometry.testing.NestedKryoStateJob;
 import dev.flinkgeometry.testing.SavepointJobs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -52,6 +53,8 @@ class SavepointInspectorITCase {
 
     /** Per key of the job: a point, one list, two polygons, two visits; one name per key point. */
     private static final int KEYS = KryoGeometryStateJob.keys().size();
+
+    private static final String POINT = "org.locationtech.jts.geom.Point";
 
     private static final Map<String, Long> ENTRIES =
             Map.of(
@@ -173,6 +176,123 @@ class SavepointInspectorITCase {
         }
     }
 
+    static List<String> nestedSavepoints() {
+        return NestedKryoStateJob.GOLDEN_SAVEPOINTS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("nestedSavepoints")
+    void flagsGeometriesNestedInKryoHeldTypes(String golden) throws Exception {
+        String path = golden(NestedKryoStateJob.GOLDEN, golden).toUri().toString();
+        SavepointReport report = SavepointInspector.inspect(path);
+
+        assertThat(withoutOperators(report.kryoGeometryStates()))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "value state 'places' (value: Kryo for"
+                                                        + " java.util.HashMap, holding JTS classes [")
+                                        .contains(POINT))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "value state 'holder' (value: Kryo for "
+                                                        + NestedKryoStateJob.Holder.class.getName())
+                                        .contains("org.locationtech.jts.geom.LineString"))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "list state 'tracks' (list element: Kryo for"
+                                                        + " java.util.ArrayList"))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "value state 'visit' (inside the value"
+                                                        + " (PojoSerializerSnapshot): Kryo for"
+                                                        + " java.util.List"))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "value state 'visit' (inside the value"
+                                                        + " (PojoSerializerSnapshot): Kryo for"
+                                                        + " java.lang.Object"))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "the key (key: Kryo for "
+                                                        + NestedKryoStateJob.PlaceKey.class
+                                                                .getName()))
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(
+                                                "operator list state 'recent-tracks' (element:"
+                                                        + " Kryo for java.util.ArrayList"));
+        assertThat(report.unchecked()).isEmpty();
+        assertThat(Command.run("--fail-on-kryo-geometry", path).exit)
+                .isEqualTo(SavepointInspectorMain.KRYO_GEOMETRY_FOUND);
+    }
+
+    static List<String> nestedMigratedOnFlink1() {
+        return NestedKryoStateJob.MIGRATED_ON_FLINK_1;
+    }
+
+    @ParameterizedTest
+    @MethodSource("nestedMigratedOnFlink1")
+    void passesTheSavepointOfTheNestedWayOut(String golden) throws Exception {
+        String path = golden(NestedKryoStateJob.GOLDEN, golden).toUri().toString();
+        Command gate = Command.run("--fail-on-kryo-geometry", path);
+
+        assertThat(gate.exit).isZero();
+        assertThat(gate.out)
+                .contains("VALUE 'places-v2'")
+                .contains("KryoSerializerSnapshot (Kryo for java.util.HashMap")
+                .contains("No geometry state is held by Flink's Kryo.");
+    }
+
+    @ParameterizedTest
+    @MethodSource("nestedSavepoints")
+    void withoutTheJobsClassesTheGateStillFindsTheGeometries(String golden) throws Exception {
+        String path = golden(NestedKryoStateJob.GOLDEN, golden).toUri().toString();
+        Command gate =
+                Command.runWith(
+                        new Hiding(NestedKryoStateJob.class.getName()),
+                        "--fail-on-kryo-geometry",
+                        path);
+
+        assertThat(gate.exit).isEqualTo(SavepointInspectorMain.KRYO_GEOMETRY_FOUND);
+        assertThat(gate.out)
+                .contains("its state (states unknown, meta info unreadable; JTS classes [")
+                .contains("parts could not be checked, so nothing is said of them:")
+                .contains(": keyed state meta info (java.io.IOException: Could not find class")
+                .contains("Put the job's jar on the inspector's class path")
+                .doesNotContain("No geometry state is held by Flink's Kryo.");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theGateDoesNotPassWhatItCouldNotRead() throws Exception {
+        // The checklist's savepoint, with the library's snapshot class out of reach.
+        String path =
+                golden(KryoGeometryStateJob.GOLDEN, "hashmap-migrated-on-1.20").toUri().toString();
+        Command gate =
+                Command.runWith(
+                        new Hiding("dev.flinkgeometry.serializer.GeometrySerializerSnapshot"),
+                        "--fail-on-kryo-geometry",
+                        path);
+
+        assertThat(gate.exit).isEqualTo(SavepointInspectorMain.UNCHECKED);
+        assertThat(gate.out)
+                .contains("No geometry state held by Flink's Kryo was found in what could be read.")
+                .contains(": keyed state meta info (")
+                .doesNotContain("No geometry state is held by Flink's Kryo.");
+    }
+
     @org.junit.jupiter.api.Test
     void aWrongCommandLineOrAMissingSavepointIsAnError() {
         assertThat(Command.run().exit).isEqualTo(SavepointInspectorMain.USAGE);
@@ -241,10 +361,14 @@ class SavepointInspectorITCase {
      * _metadata} file alone (the state is small enough to be stored inside it).
      */
     private Path golden(String name) throws IOException {
+        return golden(KryoGeometryStateJob.GOLDEN, name);
+    }
+
+    private Path golden(String folder, String name) throws IOException {
         Path target = Files.createTempDirectory(temp, name);
         try (InputStream in =
                 SavepointInspectorITCase.class.getResourceAsStream(
-                        "/" + KryoGeometryStateJob.GOLDEN + "/" + name + "/_metadata")) {
+                        "/" + folder + "/" + name + "/_metadata")) {
             assertThat(in).as("golden savepoint " + name).isNotNull();
             Files.copy(in, target.resolve("_metadata"));
         }
@@ -263,6 +387,18 @@ class SavepointInspectorITCase {
             this.err = err;
         }
 
+        /** A run with {@code loader} as the context class loader: the inspector's class path. */
+        static Command runWith(ClassLoader loader, String... args) {
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(loader);
+            try {
+                return run(args);
+            } finally {
+                thread.setContextClassLoader(previous);
+            }
+        }
+
         static Command run(String... args) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -275,6 +411,24 @@ class SavepointInspectorITCase {
                     exit,
                     out.toString(StandardCharsets.UTF_8),
                     err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** This JVM's classes but those whose names start with a prefix: a job's jar left out. */
+    private static final class Hiding extends ClassLoader {
+        private final String hidden;
+
+        Hiding(String hidden) {
+            super(SavepointInspectorITCase.class.getClassLoader());
+            this.hidden = hidden;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (name.startsWith(hidden)) {
+                throw new ClassNotFoundException(name);
+            }
+            return super.loadClass(name, resolve);
         }
     }
 }

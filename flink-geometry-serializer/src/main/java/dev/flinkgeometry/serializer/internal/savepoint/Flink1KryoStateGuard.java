@@ -16,6 +16,8 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.slf4j.Logger;
@@ -34,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * writes 4 or less, Flink 2.0 writes 5 and 2.3 writes 6, and a Flink line never writes another
  * line's version. Its one blind spot: RocksDB state that a Flink 2.x job restored from a Flink 1.x
  * savepoint and never registered keeps its Kryo 2.24 bytes in the next, 2.x savepoint.
+ *
+ * <p>Geometries inside other Kryo-held types are found by the JTS class names in the state data
+ * ({@link KryoGeometryStates}). What cannot be read (the metadata, a handle, a snapshot, the data)
+ * is refused too, unless {@link #UNCHECKED_RESTORE} lets the restore go on at the user's risk.
  */
 @Internal
 public final class Flink1KryoStateGuard {
@@ -41,6 +47,20 @@ public final class Flink1KryoStateGuard {
 
     /** The page of the project's docs that says how to upgrade such state. */
     public static final String UPGRADE_PAGE = "docs/UPGRADE.md";
+
+    /**
+     * Lets a job restore on Flink 2.x from a Flink 1.x savepoint that the check could not read (its
+     * metadata, a state handle, a serializer snapshot), at the user's risk. A savepoint found to
+     * hold Flink 1.x Kryo geometry state is refused whatever this says.
+     */
+    public static final ConfigOption<Boolean> UNCHECKED_RESTORE =
+            ConfigOptions.key("flink-geometry.upgrade.restore-unchecked")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Restore a Flink 1.x savepoint on Flink 2.x although flink-geometry"
+                                    + " could not check it for geometry state of Flink 1.x's"
+                                    + " Kryo. At your own risk: see docs/UPGRADE.md.");
 
     private static final FlinkLine RUNNING = FlinkLine.running();
 
@@ -65,6 +85,7 @@ public final class Flink1KryoStateGuard {
         }
         ClassLoader loader =
                 classLoader != null ? classLoader : Flink1KryoStateGuard.class.getClassLoader();
+        boolean unchecked = config.get(UNCHECKED_RESTORE);
         SavepointStates savepoint;
         try {
             if (FlinkLine.ofMetadataVersion(SavepointStates.metadataVersion(pointer))
@@ -73,27 +94,52 @@ public final class Flink1KryoStateGuard {
             }
             savepoint = SavepointStates.read(pointer, loader);
         } catch (IOException | RuntimeException e) {
-            LOG.warn(
-                    "Cannot check the savepoint {} for geometry state that Flink 1.x's Kryo wrote; "
-                            + "the restore goes ahead unchecked (see {})",
-                    pointer,
-                    UPGRADE_PAGE,
-                    e);
+            refuseUnchecked(pointer, List.of("the savepoint's metadata: " + e), unchecked, e);
             return;
         }
-        for (SavepointStates.KeyedHandle handle : savepoint.keyedHandles()) {
-            if (handle.unreadable() != null) {
-                LOG.warn(
-                        "Cannot check keyed state of operator {} in {}: {}",
-                        handle.operator(),
-                        pointer,
-                        handle.unreadable());
-            }
+        KryoGeometryStates.Result result = KryoGeometryStates.check(savepoint);
+        if (!result.found().isEmpty()) {
+            throw new IllegalStateException(message(savepoint, result.found()));
         }
-        List<KryoGeometryStates.Found> found = KryoGeometryStates.in(savepoint);
-        if (!found.isEmpty()) {
-            throw new IllegalStateException(message(savepoint, found));
+        refuseUnchecked(pointer, result.unchecked(), unchecked, null);
+    }
+
+    /**
+     * Throws, unless {@code unchecked} lets the restore go on at the user's risk (then logs), if
+     * {@code what} names parts of the savepoint that could not be checked.
+     */
+    private static void refuseUnchecked(
+            String pointer, List<String> what, boolean unchecked, Exception cause) {
+        if (what.isEmpty()) {
+            return;
         }
+        String text = uncheckedMessage(pointer, what);
+        if (!unchecked) {
+            throw new IllegalStateException(text, cause);
+        }
+        LOG.warn(
+                "{} ({} is true: the restore goes ahead unchecked)", text, UNCHECKED_RESTORE.key());
+    }
+
+    /** The refusal of a savepoint that could not be checked: what, and how to go on. */
+    static String uncheckedMessage(String pointer, List<String> what) {
+        StringBuilder text =
+                new StringBuilder("Cannot check the savepoint ")
+                        .append(pointer)
+                        .append(" for geometry state that Flink 1.x's Kryo wrote, which Flink 2.x")
+                        .append(" would read byte-reversed without an error. Could not read:");
+        for (String part : what) {
+            text.append("\n  - ").append(part);
+        }
+        return text.append(
+                        "\nMake the savepoint and the job's classes readable where the job is"
+                                + " submitted, or check it with the savepoint inspector"
+                                + " (--fail-on-kryo-geometry) where it can be read, then set ")
+                .append(UNCHECKED_RESTORE.key())
+                .append(": true to restore it unchecked, at your own risk: see ")
+                .append(UPGRADE_PAGE)
+                .append('.')
+                .toString();
     }
 
     /**

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.java.typeutils.runtime.kryo.KryoSerializerSnapshot;
@@ -160,6 +162,46 @@ public final class KryoSnapshotContents {
     public boolean writtenByGeometryKryoSerializer() {
         Class<?> type = UserClasses.load(typeName);
         if (type == null) {
+            return false;
+        }
+        for (Map.Entry<String, String> entry : defaultSerializerClasses.entrySet()) {
+            Class<?> served = UserClasses.load(entry.getKey());
+            if (GEOMETRY_KRYO_SERIALIZER.equals(entry.getValue())
+                    && served != null
+                    && served.isAssignableFrom(type)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The JTS classes that the snapshot registers with Kryo or gives a default serializer: Kryo
+     * writes a registered class as a number, not by name.
+     */
+    public Set<String> jtsRegistrations() {
+        Set<String> jts = new TreeSet<>();
+        for (List<String> names :
+                List.of(
+                        registeredTypes,
+                        defaultSerializerTypes,
+                        new ArrayList<>(defaultSerializerClasses.keySet()))) {
+            for (String name : names) {
+                if (name.startsWith(JtsClassNames.PREFIX)) {
+                    jts.add(name);
+                }
+            }
+        }
+        return jts;
+    }
+
+    /**
+     * Whether Kryo writes {@code className} through the library's {@code GeometryKryoSerializer}: a
+     * geometry class that a default serializer entry for it or a superclass serves.
+     */
+    public boolean servedByGeometryKryoSerializer(String className) {
+        Class<?> type = UserClasses.load(className);
+        if (type == null || !Geometry.class.isAssignableFrom(type)) {
             return false;
         }
         for (Map.Entry<String, String> entry : defaultSerializerClasses.entrySet()) {

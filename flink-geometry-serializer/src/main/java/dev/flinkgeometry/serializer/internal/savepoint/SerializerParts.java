@@ -100,7 +100,9 @@ public final class SerializerParts {
             snapshot.writeSnapshot(out);
             written = out.getCopyOfBuffer();
         } catch (IOException | RuntimeException e) {
-            return; // a snapshot that cannot write itself holds nothing we can name
+            throw new IllegalStateException(
+                    "cannot look inside " + simpleName(snapshot) + ", which cannot write itself",
+                    e);
         }
         for (int at = indexOf(written, KRYO_SNAPSHOT_NAME, 0);
                 at >= 0;
