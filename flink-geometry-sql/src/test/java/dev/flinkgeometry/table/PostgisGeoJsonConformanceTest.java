@@ -274,7 +274,7 @@ class PostgisGeoJsonConformanceTest {
             }
         }
         assertThat(failures).as(String.join("\n", failures)).isEmpty();
-        assertCounts("ST_GeomFromGeoJSON (GeoJSON PostGIS reads)", 807, 750, 57);
+        assertCounts("ST_GeomFromGeoJSON (GeoJSON PostGIS reads)", 826, 769, 57);
         assertCounts("ST_GeomFromGeoJSON (GeoJSON PostGIS refuses)", 30, 30, 0);
     }
 
