@@ -86,6 +86,18 @@ public final class GeometryModule implements Module {
         functions.put("ST_Distance", StDistance::new);
         functions.put("ST_Area", StArea::new);
         functions.put("ST_Length", StLength::new);
+        // conformance: PostGIS functions of ordinary queries
+        functions.put("ST_AsEWKT", StAsEwkt::new);
+        functions.put("ST_GeomFromEWKT", StGeomFromText::ewkt);
+        functions.put("ST_Dimension", StDimension::new);
+        functions.put("ST_Reverse", StReverse::new);
+        functions.put(
+                "ST_ContainsProperly",
+                () -> new StPredicate(StPredicate.Predicate.CONTAINS_PROPERLY));
+        functions.put("ST_Relate", StRelate::new);
+        functions.put("ST_SnapToGrid", StSnapToGrid::new);
+        functions.put("ST_CollectionExtract", StCollectionExtract::new);
+        functions.put("ST_OrderingEquals", StOrderingEquals::new);
         return Collections.unmodifiableMap(functions);
     }
 
