@@ -62,9 +62,7 @@ abstract class GeometryFunction extends ScalarFunction {
             alternatives.add(InputTypeStrategies.sequence(arguments));
         }
         InputTypeStrategy input =
-                alternatives.size() == 1
-                        ? alternatives.get(0)
-                        : InputTypeStrategies.or(alternatives.toArray(new InputTypeStrategy[0]));
+                alternatives.size() == 1 ? alternatives.get(0) : new ByArgumentCount(alternatives);
         return TypeInference.newBuilder()
                 .inputTypeStrategy(new GeometryColumnCheck(input))
                 .outputTypeStrategy(TypeStrategies.explicit(result))

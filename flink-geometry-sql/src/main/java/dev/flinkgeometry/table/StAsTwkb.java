@@ -22,12 +22,13 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * {@code ST_AsTWKB(geometry [, xy INT [, z INT [, m INT]]])}: TWKB as PostGIS's {@code ST_AsTWKB}
  * writes it, without bounding box, sizes or id list: X and Y rounded to {@code xy} decimal digits
- * (default 0, {@code -7..7}), Z to {@code z} and M to {@code m} (default 0, {@code 0..7}), halves
- * away from zero; the SRID is not part of TWKB. The bytes are PostGIS's ({@link
- * TwkbWriter#asPostgis()}): a point of a line or ring that rounds to the point before it is left
- * out while a line keeps 2 points and a ring 4, empty members of a MultiPoint are left out, and a
- * collection of empties is an empty collection. Unlike PostGIS, an ordinate that cannot be rounded
- * (NaN, infinite, beyond 2^53 units) fails the query instead of writing an undefined value.
+ * (default 0, or 5 for a geographic SRID as in PostGIS: {@link TwkbDefaultPrecision}; {@code
+ * -7..7}), Z to {@code z} and M to {@code m} (default 0, {@code 0..7}), halves away from zero; the
+ * SRID is not part of TWKB. The bytes are PostGIS's ({@link TwkbWriter#asPostgis()}): a point of a
+ * line or ring that rounds to the point before it is left out while a line keeps 2 points and a
+ * ring 4, empty members of a MultiPoint are left out, and a collection of empties is an empty
+ * collection. Unlike PostGIS, an ordinate that cannot be rounded (NaN, infinite, beyond 2^53 units)
+ * fails the query instead of writing an undefined value.
  */
 @Internal
 public final class StAsTwkb extends GeometryFunction {
@@ -50,7 +51,9 @@ public final class StAsTwkb extends GeometryFunction {
     }
 
     public byte[] eval(Geometry geometry) {
-        return eval(geometry, 0, 0, 0);
+        return geometry == null
+                ? null
+                : eval(geometry, TwkbDefaultPrecision.xy(geometry.getSRID()), 0, 0);
     }
 
     public byte[] eval(Geometry geometry, Integer xy) {

@@ -28,9 +28,9 @@ import org.locationtech.jts.geom.Polygon;
 /**
  * {@code ST_CollectionExtract(geometry [, type INT])}, as PostGIS's: of a collection, its non-empty
  * points (type 1), lines (2) or polygons (3), at any depth, as a MultiPoint, MultiLineString or
- * MultiPolygon (empty if there are none); without a type, those of the largest dimension found. A
- * geometry that is not a collection comes back as it is if it is of the type (or no type is given),
- * otherwise as an empty geometry of the type. Another type is refused.
+ * MultiPolygon (empty if there are none); without a type (or type 0), those of the largest
+ * dimension found. A geometry that is not a collection comes back as it is if it is of the type (or
+ * no type is given), otherwise as an empty geometry of the type. Another type is refused.
  */
 @Internal
 public final class StCollectionExtract extends GeometryFunction {
@@ -53,10 +53,10 @@ public final class StCollectionExtract extends GeometryFunction {
         if (geometry == null || type == null) {
             return null;
         }
-        if (type < 1 || type > 3) {
+        if (type < 0 || type > 3) {
             throw new IllegalArgumentException(
                     "ST_CollectionExtract: only point (1), linestring (2) and polygon (3) may be"
-                            + " extracted, not "
+                            + " extracted (0: the largest dimension found), not "
                             + type);
         }
         return extract(geometry, type);

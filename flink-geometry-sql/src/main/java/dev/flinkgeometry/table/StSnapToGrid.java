@@ -60,10 +60,11 @@ public final class StSnapToGrid extends GeometryFunction {
         return TypeInference.newBuilder()
                 .inputTypeStrategy(
                         new GeometryColumnCheck(
-                                InputTypeStrategies.or(
-                                        InputTypeStrategies.sequence(g, n),
-                                        InputTypeStrategies.sequence(g, n, n),
-                                        InputTypeStrategies.sequence(g, n, n, n, n))))
+                                new ByArgumentCount(
+                                        List.of(
+                                                InputTypeStrategies.sequence(g, n),
+                                                InputTypeStrategies.sequence(g, n, n),
+                                                InputTypeStrategies.sequence(g, n, n, n, n)))))
                 .outputTypeStrategy(TypeStrategies.explicit(geometry()))
                 .build();
     }
