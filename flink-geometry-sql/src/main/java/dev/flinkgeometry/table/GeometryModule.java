@@ -98,6 +98,12 @@ public final class GeometryModule implements Module {
         functions.put("ST_SnapToGrid", StSnapToGrid::new);
         functions.put("ST_CollectionExtract", StCollectionExtract::new);
         functions.put("ST_OrderingEquals", StOrderingEquals::new);
+        // conformance: NULL instead of a failed query for input the readers refuse
+        functions.put("TRY_ST_GeomFromWKB", () -> new StGeomFromWkb().orNull());
+        functions.put("TRY_ST_GeomFromEWKB", () -> new StGeomFromWkb("ST_GeomFromEWKB").orNull());
+        functions.put("TRY_ST_GeomFromText", () -> new StGeomFromText().orNull());
+        functions.put("TRY_ST_GeomFromEWKT", () -> StGeomFromText.ewkt().orNull());
+        functions.put("TRY_ST_GeomFromGeoJSON", () -> new StGeomFromGeoJson().orNull());
         return Collections.unmodifiableMap(functions);
     }
 

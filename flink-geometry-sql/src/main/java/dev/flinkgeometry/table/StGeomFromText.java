@@ -60,7 +60,7 @@ public final class StGeomFromText extends GeometryFunction {
             return null;
         }
         Geometry geometry = read(text);
-        return SridFactories.withSrid(geometry, geometry.getSRID());
+        return geometry == null ? null : SridFactories.withSrid(geometry, geometry.getSRID());
     }
 
     /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
@@ -69,7 +69,8 @@ public final class StGeomFromText extends GeometryFunction {
             return null;
         }
         checkSrid(srid);
-        return SridFactories.withSrid(read(text), srid);
+        Geometry geometry = read(text);
+        return geometry == null ? null : SridFactories.withSrid(geometry, srid);
     }
 
     private Geometry read(String text) {
@@ -81,8 +82,7 @@ public final class StGeomFromText extends GeometryFunction {
         } catch (WktFormatException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
-            throw new IllegalArgumentException(
-                    name + ": invalid WKT: " + e.getMessage() + "; input '" + shown + "'", e);
+            return refuse(name + ": invalid WKT: " + e.getMessage() + "; input '" + shown + "'", e);
         }
     }
 }
