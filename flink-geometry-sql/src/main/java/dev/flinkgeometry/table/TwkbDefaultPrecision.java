@@ -35,6 +35,11 @@ final class TwkbDefaultPrecision {
 
     private TwkbDefaultPrecision() {}
 
+    /** How many SRIDs are geographic (docs/SQL-FUNCTIONS.md states it). */
+    static int geographicSrids() {
+        return GEOGRAPHIC_SRIDS.cardinality();
+    }
+
     static int xy(int srid) {
         return srid >= 0 && GEOGRAPHIC_SRIDS.get(srid) ? GEOGRAPHIC : 0;
     }
