@@ -221,6 +221,58 @@ class PostgisFunctionConformanceTest {
         assertCounts("ST_Relate", 340, 340, 0);
     }
 
+    /**
+     * ST_AsEWKT and ST_AsText(g, 17) of every geometry of the main corpus ({@code
+     * /postgis/vectors.tsv}) are PostGIS's text, but where PostGIS declares a Z or M that has no
+     * values (the column keeps the Z and M of values: its EWKB differs too).
+     */
+    @Test
+    void wktOfTheMainCorpusIsPostgisText() throws IOException {
+        List<String> failures = new ArrayList<>();
+        int[] ewkt = COUNTS.computeIfAbsent("ST_AsEWKT (main corpus)", k -> new int[3]);
+        int[] text = COUNTS.computeIfAbsent("ST_AsText(g, 17) (main corpus)", k -> new int[3]);
+        for (String[] f : tsv("/postgis/vectors.tsv")) {
+            byte[] ewkb = HexFormat.of().parseHex(f[10].toLowerCase(java.util.Locale.ROOT));
+            if (!f[3].equals("t") || (ewkb[1] & 0xFF) > 7) {
+                continue; // refused by PostGIS, or a type JTS does not have
+            }
+            Geometry g = column(FROM_EWKB.eval(ewkb));
+            boolean sameBytes = HEX.formatHex(AS_EWKB.eval(g)).equalsIgnoreCase(f[10]);
+            compare(ewkt, new StAsEwkt().eval(g), f[6], sameBytes, f[0], failures);
+            compare(text, new StAsText().eval(g, 17), f[7], sameBytes, f[0], failures);
+        }
+        assertThat(failures).as(String.join("\n", failures)).isEmpty();
+        assertCounts("ST_AsEWKT (main corpus)", 305, 286, 19);
+        assertCounts("ST_AsText(g, 17) (main corpus)", 305, 255, 50);
+    }
+
+    private static void compare(
+            int[] counts,
+            String ours,
+            String postgis,
+            boolean sameBytes,
+            String id,
+            List<String> failures) {
+        counts[0]++;
+        if (ours.equals(postgis)) {
+            counts[1]++;
+        } else if (postgis.endsWith("POINT(NaN NaN)") && ours.endsWith("POINT EMPTY")) {
+            counts[2]++; // what the column read: the WKB of POINT(NaN NaN) is POINT EMPTY
+            BY_DESIGN.merge(
+                    "WKT: POINT(NaN NaN), whose EWKB is POINT EMPTY",
+                    "1",
+                    (x, y) -> String.valueOf(Integer.parseInt(x) + 1));
+        } else if (!sameBytes) {
+            counts[2]++;
+            BY_DESIGN.merge(
+                    "WKT: a declared Z or M without values (the column has none there)",
+                    "1",
+                    (x, y) -> String.valueOf(Integer.parseInt(x) + 1));
+        } else {
+            failures.add(id + ": ours " + ours + ", PostGIS " + postgis);
+        }
+    }
+
     private static void assertCounts(String function, int compared, int identical, int byDesign) {
         assertThat(COUNTS.get(function))
                 .as(function)
