@@ -193,6 +193,26 @@ def unusual():
         '',
         '   ',
         '{}',
+        # empties, as PostGIS's reader and its force-2D make them
+        '{"type":"LineString","coordinates":[[]]}',
+        '{"type":"LineString","coordinates":[[],[1,2],[3,4]]}',
+        '{"type":"Polygon","coordinates":[[[]]]}',
+        '{"type":"Polygon","coordinates":[[],[[0,0],[1,0],[1,1],[0,0]]]}',
+        '{"type":"MultiPoint","coordinates":[[]]}',
+        '{"type":"MultiPoint","coordinates":[[],[]]}',
+        '{"type":"MultiPoint","coordinates":[[],[1,2]]}',
+        '{"type":"MultiLineString","coordinates":[[]]}',
+        '{"type":"MultiLineString","coordinates":[[[]]]}',
+        '{"type":"MultiLineString","coordinates":[[],[]]}',
+        '{"type":"MultiLineString","coordinates":[[],[[1,2],[3,4]]]}',
+        '{"type":"MultiPolygon","coordinates":[[]]}',
+        '{"type":"MultiPolygon","coordinates":[[[]]]}',
+        '{"type":"MultiPolygon","coordinates":[[],[]]}',
+        '{"type":"MultiPolygon","coordinates":[[],[[[0,0],[1,0],[1,1],[0,0]]]]}',
+        '{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[]}]}',
+        '{"type":"GeometryCollection","geometries":[{"type":"MultiPoint","coordinates":[[]]},{"type":"Point","coordinates":[1,2]}]}',
+        '{"type":"GeometryCollection","geometries":[{"type":"MultiPoint","coordinates":[[]]},{"type":"Point","coordinates":[1,2,3]}]}',
+        '{"type":"GeometryCollection","geometries":[{"type":"GeometryCollection","geometries":[{"type":"LineString","coordinates":[]}]}]}',
     ]
 
 

@@ -48,6 +48,35 @@ abstract class GeometryFunction extends ScalarFunction {
     /** The SQL name, for error messages. */
     abstract String name();
 
+    /** Whether this is a {@code TRY_} variant: NULL where the input is refused. */
+    private boolean orNull;
+
+    /**
+     * This function as its {@code TRY_} variant ({@code TRY_ST_GeomFromEWKB}): input it refuses
+     * (malformed, or a shape JTS cannot hold) gives NULL instead of failing the query.
+     */
+    final GeometryFunction orNull() {
+        orNull = true;
+        return this;
+    }
+
+    /**
+     * NULL for a {@code TRY_} variant; otherwise fails with {@code message}, naming the variant
+     * that gives NULL instead.
+     */
+    final Geometry refuse(String message, Exception cause) {
+        if (orNull) {
+            return null;
+        }
+        throw new IllegalArgumentException(
+                message
+                        + ". TRY_"
+                        + name()
+                        + " gives NULL for input it refuses, so that a query can route or skip"
+                        + " such a row",
+                cause);
+    }
+
     @Override
     public TypeInference getTypeInference(DataTypeFactory typeFactory) {
         List<InputTypeStrategy> alternatives = new ArrayList<>();
@@ -62,9 +91,7 @@ abstract class GeometryFunction extends ScalarFunction {
             alternatives.add(InputTypeStrategies.sequence(arguments));
         }
         InputTypeStrategy input =
-                alternatives.size() == 1
-                        ? alternatives.get(0)
-                        : InputTypeStrategies.or(alternatives.toArray(new InputTypeStrategy[0]));
+                alternatives.size() == 1 ? alternatives.get(0) : new ByArgumentCount(alternatives);
         return TypeInference.newBuilder()
                 .inputTypeStrategy(new GeometryColumnCheck(input))
                 .outputTypeStrategy(TypeStrategies.explicit(result))

@@ -101,6 +101,24 @@ public final class GeometryModule implements Module {
         functions.put("ST_ClosestPoint", StClosestPoint::new);
         functions.put("ST_GeoHash", StGeoHash::new);
         functions.put("ST_Transform", StTransform::new);
+        // conformance: PostGIS functions of ordinary queries
+        functions.put("ST_AsEWKT", StAsEwkt::new);
+        functions.put("ST_GeomFromEWKT", StGeomFromText::ewkt);
+        functions.put("ST_Dimension", StDimension::new);
+        functions.put("ST_Reverse", StReverse::new);
+        functions.put(
+                "ST_ContainsProperly",
+                () -> new StPredicate(StPredicate.Predicate.CONTAINS_PROPERLY));
+        functions.put("ST_Relate", StRelate::new);
+        functions.put("ST_SnapToGrid", StSnapToGrid::new);
+        functions.put("ST_CollectionExtract", StCollectionExtract::new);
+        functions.put("ST_OrderingEquals", StOrderingEquals::new);
+        // conformance: NULL instead of a failed query for input the readers refuse
+        functions.put("TRY_ST_GeomFromWKB", () -> new StGeomFromWkb().orNull());
+        functions.put("TRY_ST_GeomFromEWKB", () -> new StGeomFromWkb("ST_GeomFromEWKB").orNull());
+        functions.put("TRY_ST_GeomFromText", () -> new StGeomFromText().orNull());
+        functions.put("TRY_ST_GeomFromEWKT", () -> StGeomFromText.ewkt().orNull());
+        functions.put("TRY_ST_GeomFromGeoJSON", () -> new StGeomFromGeoJson().orNull());
         return Collections.unmodifiableMap(functions);
     }
 

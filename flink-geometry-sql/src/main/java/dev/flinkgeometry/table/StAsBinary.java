@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.wkb.WkbByteOrder;
 import dev.flinkgeometry.format.wkb.WkbCodec;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
@@ -22,7 +23,8 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * {@code ST_AsBinary(geometry)}: ISO WKB, little-endian (Z and M kept, as type codes
  * 1000/2000/3000; ISO WKB has no SRID). {@code ST_AsEWKB(geometry)}: PostGIS EWKB, with the SRID
- * unless it is 0.
+ * unless it is 0. Both take a second argument, {@code 'NDR'} or {@code 'XDR'} (big-endian), as in
+ * PostGIS.
  */
 @Internal
 public final class StAsBinary extends GeometryFunction {
@@ -37,7 +39,7 @@ public final class StAsBinary extends GeometryFunction {
     }
 
     StAsBinary(boolean extended) {
-        super(DataTypes.BYTES(), args(geometry()));
+        super(DataTypes.BYTES(), args(geometry()), args(geometry(), DataTypes.STRING()));
         this.extended = extended;
     }
 
@@ -54,5 +56,20 @@ public final class StAsBinary extends GeometryFunction {
             codec = new WkbCodec();
         }
         return extended ? codec.writeEwkb(geometry) : codec.writeIsoWkb(geometry);
+    }
+
+    /** In the byte order named, {@code 'NDR'} (little-endian) or {@code 'XDR'}, in any case. */
+    public byte[] eval(Geometry geometry, String byteOrder) throws IOException {
+        if (geometry == null || byteOrder == null) {
+            return null;
+        }
+        if (byteOrder.equalsIgnoreCase("NDR")) {
+            return eval(geometry);
+        }
+        if (byteOrder.equalsIgnoreCase("XDR")) {
+            return WkbByteOrder.toBigEndian(eval(geometry));
+        }
+        throw new IllegalArgumentException(
+                name() + ": the byte order must be 'NDR' or 'XDR', not '" + byteOrder + "'");
     }
 }

@@ -13,6 +13,7 @@ package dev.flinkgeometry.table;
 
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
+import dev.flinkgeometry.format.wkt.PostgisWktWriter;
 import dev.flinkgeometry.format.wkt.WktWriter;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
@@ -21,14 +22,17 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * {@code ST_AsText(geometry)}: WKT with {@code Z}, {@code M} or {@code ZM} where the geometry has
  * such values (WKT has no SRID: use {@code ST_SRID}). Ordinates are written so that they read back
- * to the same doubles and that PostGIS reads ({@link WktWriter}).
+ * to the same doubles and that PostGIS reads ({@link WktWriter}); PostGIS's own {@code
+ * ST_AsText(g)} rounds to 15 decimals, which {@code ST_AsText(geometry, 15)} gives. {@code
+ * ST_AsText(geometry, digits INT)}: PostGIS's text at {@code digits} decimals, character for
+ * character ({@link PostgisWktWriter#iso}).
  */
 @Internal
 public final class StAsText extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 
     public StAsText() {
-        super(DataTypes.STRING(), args(geometry()));
+        super(DataTypes.STRING(), args(geometry()), args(geometry(), DataTypes.INT()));
     }
 
     @Override
@@ -41,5 +45,13 @@ public final class StAsText extends GeometryFunction {
             return null;
         }
         return WktWriter.write(geometry);
+    }
+
+    /** PostGIS's text at {@code digits} decimals ({@link PostgisWktWriter#iso}). */
+    public String eval(Geometry geometry, Integer digits) {
+        if (geometry == null || digits == null) {
+            return null;
+        }
+        return PostgisWktWriter.iso(geometry, digits);
     }
 }

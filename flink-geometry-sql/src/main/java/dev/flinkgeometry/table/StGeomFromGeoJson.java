@@ -54,7 +54,7 @@ public final class StGeomFromGeoJson extends GeometryFunction {
         } catch (GeoJsonFormatException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
-            throw new IllegalArgumentException(
+            return refuse(
                     "ST_GeomFromGeoJSON: invalid GeoJSON: "
                             + e.getMessage()
                             + "; input '"

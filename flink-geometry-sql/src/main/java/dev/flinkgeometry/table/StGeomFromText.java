@@ -22,8 +22,9 @@ import org.locationtech.jts.geom.Geometry;
 /**
  * {@code ST_GeomFromText(wkt STRING [, srid INT])}: WKT (with {@code Z}, {@code M}, {@code ZM}) or
  * EWKT ({@code SRID=4326;POINT (1 2)}) to a geometry; the optional SRID replaces the EWKT one.
- * Reads every form PostGIS writes, strictly ({@link WktReader}): invalid text fails with the
- * reason, its character offset and the input, never a wrong geometry.
+ * {@code ST_GeomFromEWKT(ewkt STRING)} reads the same text. Reads every form PostGIS writes,
+ * strictly ({@link WktReader}): invalid text fails with the reason, its character offset and the
+ * input, never a wrong geometry.
  */
 @Internal
 public final class StGeomFromText extends GeometryFunction {
@@ -32,13 +33,26 @@ public final class StGeomFromText extends GeometryFunction {
 
     private transient WktReader reader;
 
+    private final String name;
+
     public StGeomFromText() {
         super(geometry(), args(DataTypes.STRING()), args(DataTypes.STRING(), DataTypes.INT()));
+        this.name = "ST_GeomFromText";
+    }
+
+    /** {@code ST_GeomFromEWKT(text)}: the same reader, one argument (the SRID is in the text). */
+    static StGeomFromText ewkt() {
+        return new StGeomFromText("ST_GeomFromEWKT");
+    }
+
+    private StGeomFromText(String name) {
+        super(geometry(), args(DataTypes.STRING()));
+        this.name = name;
     }
 
     @Override
     String name() {
-        return "ST_GeomFromText";
+        return name;
     }
 
     public Geometry eval(String text) {
@@ -46,7 +60,7 @@ public final class StGeomFromText extends GeometryFunction {
             return null;
         }
         Geometry geometry = read(text);
-        return SridFactories.withSrid(geometry, geometry.getSRID());
+        return geometry == null ? null : SridFactories.withSrid(geometry, geometry.getSRID());
     }
 
     /** A NULL SRID gives NULL, as in PostGIS, whose function is STRICT. */
@@ -55,7 +69,8 @@ public final class StGeomFromText extends GeometryFunction {
             return null;
         }
         checkSrid(srid);
-        return SridFactories.withSrid(read(text), srid);
+        Geometry geometry = read(text);
+        return geometry == null ? null : SridFactories.withSrid(geometry, srid);
     }
 
     private Geometry read(String text) {
@@ -67,9 +82,7 @@ public final class StGeomFromText extends GeometryFunction {
         } catch (WktFormatException e) {
             String shown =
                     text.length() <= SHOWN_CHARS ? text : text.substring(0, SHOWN_CHARS) + "...";
-            throw new IllegalArgumentException(
-                    "ST_GeomFromText: invalid WKT: " + e.getMessage() + "; input '" + shown + "'",
-                    e);
+            return refuse(name + ": invalid WKT: " + e.getMessage() + "; input '" + shown + "'", e);
         }
     }
 }

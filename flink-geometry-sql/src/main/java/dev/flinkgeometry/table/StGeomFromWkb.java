@@ -59,8 +59,7 @@ public final class StGeomFromWkb extends GeometryFunction {
         try {
             geometry = codec.read(wkb);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(
-                    name + ": invalid WKB: " + e.getMessage() + "; input " + shown(wkb), e);
+            return refuse(name + ": invalid WKB: " + e.getMessage() + "; input " + shown(wkb), e);
         }
         return withCheckedSrid(geometry); // outside the try: its message names the function once
     }

@@ -155,6 +155,22 @@ public final class StPredicate extends GeometryFunction {
                 return im.isCoveredBy();
             }
         },
+        CONTAINS_PROPERLY("ST_ContainsProperly") {
+            @Override
+            boolean test(Geometry a, Geometry b) {
+                return a.relate(b, "T**FF*FF*");
+            }
+
+            @Override
+            boolean leftOutByBox(Geometry a, Geometry b) {
+                return PostgisBox.leavesOut(a, b);
+            }
+
+            @Override
+            boolean matches(IntersectionMatrix im, Geometry a, Geometry b) {
+                return im.matches("T**FF*FF*");
+            }
+        },
         DISJOINT("ST_Disjoint") {
             @Override
             boolean test(Geometry a, Geometry b) {

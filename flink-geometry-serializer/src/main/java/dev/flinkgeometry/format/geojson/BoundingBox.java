@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.format.geojson;
 
+import dev.flinkgeometry.format.internal.PostgisNumberText;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;

@@ -17,9 +17,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.LineString;
 import org.locationtech.jts.geom.LinearRing;
+import org.locationtech.jts.geom.MultiLineString;
+import org.locationtech.jts.geom.MultiPoint;
+import org.locationtech.jts.geom.MultiPolygon;
 import org.locationtech.jts.geom.Point;
 import org.locationtech.jts.geom.Polygon;
 
@@ -30,8 +34,10 @@ import org.locationtech.jts.geom.Polygon;
  * {@code ESRI:102001}; a name without such a code gives SRID 0); Z if some position anywhere has a
  * third number (a position without one gets Z 0; numbers after the third are ignored); an empty
  * array is an empty geometry, and an empty member of a MultiPoint, MultiLineString or MultiPolygon
- * an empty member; an empty interior ring is dropped; members other than {@code type}, {@code crs},
- * {@code coordinates} and {@code geometries} are ignored.
+ * an empty member, except that a 2-D collection whose members are all empty is an empty collection
+ * ({@code {"type":"MultiPoint","coordinates":[[]]}} is {@code MULTIPOINT EMPTY}); an empty interior
+ * ring and an empty position in a line or ring are dropped; members other than {@code type}, {@code
+ * crs}, {@code coordinates} and {@code geometries} are ignored.
  *
  * <p>Refused, with the reason and the character offset: text that is not JSON ({@link JsonParser}),
  * a {@code Feature} or {@code FeatureCollection} (PostGIS refuses them too), a position that is not
@@ -53,8 +59,40 @@ public final class GeoJsonReader {
         hasZ = false;
         findZ(root);
         Geometry geometry = geometry(root);
+        if (!hasZ) {
+            geometry = withEmptyCollectionsEmptied(geometry);
+        }
         setSrid(geometry, srid(root));
         return geometry;
+    }
+
+    /**
+     * A collection whose members are all empty, at any depth, as an empty collection of its type
+     * ({@code MULTIPOINT(EMPTY)} as {@code MULTIPOINT EMPTY}): PostGIS's reader forces 2-D
+     * geometries to 2-D, which does this (3-D ones keep their empty members).
+     */
+    private Geometry withEmptyCollectionsEmptied(Geometry geometry) {
+        if (!(geometry instanceof GeometryCollection)) {
+            return geometry;
+        }
+        if (geometry.isEmpty()) {
+            if (geometry instanceof MultiPoint) {
+                return factory.createMultiPoint();
+            } else if (geometry instanceof MultiLineString) {
+                return factory.createMultiLineString();
+            } else if (geometry instanceof MultiPolygon) {
+                return factory.createMultiPolygon();
+            }
+            return factory.createGeometryCollection();
+        }
+        if (geometry.getClass() == GeometryCollection.class) {
+            Geometry[] members = new Geometry[geometry.getNumGeometries()];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = withEmptyCollectionsEmptied(geometry.getGeometryN(i));
+            }
+            return factory.createGeometryCollection(members);
+        }
+        return geometry; // a Multi* with a member that is not empty keeps its empty ones
     }
 
     private Geometry geometry(JsonValue value) throws GeoJsonFormatException {
@@ -184,12 +222,20 @@ public final class GeoJsonReader {
                 built.get(0), built.subList(1, built.size()).toArray(new LinearRing[0]));
     }
 
+    /** The positions of a line or ring; an empty position is left out, as PostGIS does. */
     private CoordinateSequence sequence(List<JsonValue> positions) throws GeoJsonFormatException {
+        int size = 0;
+        for (JsonValue position : positions) {
+            size += array(position, "a position").isEmpty() ? 0 : 1;
+        }
         CoordinateSequence sequence =
-                factory.getCoordinateSequenceFactory().create(positions.size(), dimension());
-        for (int i = 0; i < positions.size(); i++) {
-            JsonValue position = positions.get(i);
-            position(array(position, "a position"), sequence, i, position.offset);
+                factory.getCoordinateSequenceFactory().create(size, dimension());
+        int i = 0;
+        for (JsonValue position : positions) {
+            List<JsonValue> numbers = position.elements();
+            if (!numbers.isEmpty()) {
+                position(numbers, sequence, i++, position.offset);
+            }
         }
         return sequence;
     }

@@ -28,11 +28,12 @@ import org.locationtech.jts.geom.Polygon;
 /**
  * Appends TWKB geometries, header and delta-coded varint coordinates, as PostGIS 3's {@code
  * ST_AsTWKB(g, xy, z, m)} writes them (no bounding box, size or id list), except that every point
- * is kept (PostGIS drops a point whose rounded ordinates equal the previous point's) and that an
- * empty member is written as such (PostGIS writes a collection whose members are all empty as an
- * empty collection). The one TWKB byte writer: {@code format.twkb.TwkbWriter} writes a TWKB
- * geometry with it, {@code format.compact.CompactEncoder} a compact record (its kind byte and SRID,
- * then the TWKB, lossless or at fixed precisions).
+ * is kept unless asked otherwise (PostGIS drops a point whose rounded ordinates equal the previous
+ * point's: {@code format.twkb.TwkbWriter#asPostgis}) and that an empty member is written as such
+ * (PostGIS writes a collection whose members are all empty as an empty collection). The one TWKB
+ * byte writer: {@code format.twkb.TwkbWriter} writes a TWKB geometry with it, {@code
+ * format.compact.CompactEncoder} a compact record (its kind byte and SRID, then the TWKB, lossless
+ * or at fixed precisions).
  *
  * <p>Z and M are written if and only if some coordinate under the header has a non-NaN Z (M), as in
  * the aligned format ({@link CoordinateTypeRule}); a geometry collection's header has the union of
@@ -65,7 +66,11 @@ public final class TwkbAppender {
     private final int[] precisions = new int[3];
     private final long[] previous = new long[4];
     private boolean exact;
+    private boolean postgis;
     private double failedValue;
+
+    /** The quantized ordinates of one line when repeated points are dropped; reused. */
+    private long[] quantized = new long[64];
 
     /** Starts a record in the appender's own buffer. */
     public void reset() {
@@ -167,6 +172,20 @@ public final class TwkbAppender {
      */
     public int append(Geometry geometry, int xy, int z, int m, boolean exact)
             throws GeometryFormatException {
+        return append(geometry, xy, z, m, exact, false);
+    }
+
+    /**
+     * As {@link #append(Geometry, int, int, int, boolean)}; with {@code postgis} (and not {@code
+     * exact}) the bytes are those of PostGIS's {@code ST_AsTWKB}: a point of a line or ring whose
+     * quantized ordinates all equal those of the point written before it is left out as long as a
+     * line keeps 2 points and a ring 4 (a point, and each member of a MultiPoint, is kept); the
+     * empty members of a MultiPoint are left out; a collection whose members are all empty is
+     * written as an empty one.
+     */
+    public int append(Geometry geometry, int xy, int z, int m, boolean exact, boolean postgis)
+            throws GeometryFormatException {
+        this.postgis = postgis && !exact;
         precisions[XY] = xy;
         precisions[Z] = z;
         precisions[M] = m;
@@ -187,7 +206,7 @@ public final class TwkbAppender {
         boolean proper = CoordinateTypeRule.isCollectionProper(geometry);
         int flags =
                 proper ? collectionFlags(geometry, depth) : CoordinateTypeRule.of(geometry, true);
-        boolean empty = isEmpty(geometry);
+        boolean empty = postgis ? geometry.isEmpty() : isEmpty(geometry);
         appendHeader(typeOf(geometry), flags, empty);
         if (empty) {
             return WRITTEN;
@@ -198,14 +217,18 @@ public final class TwkbAppender {
         if (geometry instanceof Point) {
             return coordinates(((Point) geometry).getCoordinateSequence(), hasZ, hasM);
         } else if (geometry instanceof LineString) {
-            return line((LineString) geometry, hasZ, hasM);
+            return line((LineString) geometry, hasZ, hasM, LINE_MIN_POINTS);
         } else if (geometry instanceof Polygon) {
             return polygon((Polygon) geometry, hasZ, hasM);
         }
         int members = geometry.getNumGeometries();
-        appendVarint(members);
+        boolean skipEmptyPoints = postgis && geometry instanceof MultiPoint;
+        appendVarint(skipEmptyPoints ? nonEmptyMembers(geometry) : members);
         for (int i = 0; i < members; i++) {
             Geometry member = geometry.getGeometryN(i);
+            if (skipEmptyPoints && member.isEmpty()) {
+                continue;
+            }
             int result;
             if (proper) {
                 result = geometry(member, depth + 1);
@@ -213,7 +236,7 @@ public final class TwkbAppender {
                 CoordinateSequence point = ((Point) member).getCoordinateSequence();
                 result = point.size() == 0 ? CANNOT_HOLD : coordinates(point, hasZ, hasM);
             } else if (geometry instanceof MultiLineString) {
-                result = line((LineString) member, hasZ, hasM);
+                result = line((LineString) member, hasZ, hasM, LINE_MIN_POINTS);
             } else {
                 result = polygon((Polygon) member, hasZ, hasM);
             }
@@ -222,6 +245,14 @@ public final class TwkbAppender {
             }
         }
         return WRITTEN;
+    }
+
+    private static int nonEmptyMembers(Geometry collection) {
+        int count = 0;
+        for (int i = 0; i < collection.getNumGeometries(); i++) {
+            count += collection.getGeometryN(i).isEmpty() ? 0 : 1;
+        }
+        return count;
     }
 
     /** The type and precision byte, the metadata byte and, with Z or M, the extended byte. */
@@ -240,10 +271,89 @@ public final class TwkbAppender {
         }
     }
 
-    private int line(LineString line, boolean hasZ, boolean hasM) {
+    /** The fewest points PostGIS keeps of a line, and of a ring, when it drops repeated ones. */
+    private static final int LINE_MIN_POINTS = 2, RING_MIN_POINTS = 4;
+
+    private int line(LineString line, boolean hasZ, boolean hasM, int minPoints) {
         CoordinateSequence sequence = line.getCoordinateSequence();
+        if (postgis) {
+            return withoutRepeatedPoints(sequence, hasZ, hasM, minPoints);
+        }
         appendVarint(sequence.size());
         return coordinates(sequence, hasZ, hasM);
+    }
+
+    /**
+     * The point count and points of a line, leaving out each point whose quantized ordinates equal
+     * those of the point last written while more than {@code minPoints} points are left (PostGIS's
+     * rule): the ordinates are quantized first, as the count comes before them.
+     */
+    private int withoutRepeatedPoints(
+            CoordinateSequence sequence, boolean hasZ, boolean hasM, int minPoints) {
+        int size = sequence.size();
+        int dims = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0);
+        if (quantized.length < size * dims) {
+            quantized = new long[size * dims];
+        }
+        for (int i = 0, k = 0; i < size; i++) {
+            if (!quantize(sequence.getX(i), XY, k++) || !quantize(sequence.getY(i), XY, k++)) {
+                return XY;
+            }
+            if (hasZ && !quantize(sequence.getZ(i), Z, k++)) {
+                return Z;
+            }
+            if (hasM && !quantize(sequence.getM(i), M, k++)) {
+                return M;
+            }
+        }
+        long[] last = previous.clone();
+        int kept = 0;
+        int left = size;
+        for (int i = 0; i < size; i++) {
+            if (i > 0 && sameAs(last, i * dims, dims) && left > minPoints) {
+                left--;
+                quantized[i * dims] = Long.MIN_VALUE; // marks a dropped point; no quantum is this
+                continue;
+            }
+            kept++;
+            System.arraycopy(quantized, i * dims, last, 0, dims);
+        }
+        appendVarint(kept);
+        for (int i = 0; i < size; i++) {
+            if (quantized[i * dims] == Long.MIN_VALUE) {
+                continue;
+            }
+            ensure(dims * Long.BYTES);
+            for (int slot = 0; slot < dims; slot++) {
+                long q = quantized[i * dims + slot];
+                position +=
+                        WordVarint.store(buffer, position, TwkbCodes.zigzag(q - previous[slot]));
+                previous[slot] = q;
+            }
+        }
+        return WRITTEN;
+    }
+
+    private boolean sameAs(long[] last, int offset, int dims) {
+        for (int slot = 0; slot < dims; slot++) {
+            if (quantized[offset + slot] != last[slot]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Rounds one ordinate as {@link #ordinate} does, into {@link #quantized}; false if it cannot.
+     */
+    private boolean quantize(double v, int group, int index) {
+        double s = v * factors[group];
+        if (!(Math.abs(s) <= DecimalPrecision.MAX_QUANTUM)) {
+            failedValue = v;
+            return false; // NaN, infinite or too large
+        }
+        quantized[index] = DecimalPrecision.roundHalfAwayFromZero(s);
+        return true;
     }
 
     /** The ring count (0 for an empty polygon), then each ring's point count and points. */
@@ -254,9 +364,9 @@ public final class TwkbAppender {
         }
         int holes = polygon.getNumInteriorRing();
         appendVarint(1 + holes);
-        int result = line(polygon.getExteriorRing(), hasZ, hasM);
+        int result = line(polygon.getExteriorRing(), hasZ, hasM, RING_MIN_POINTS);
         for (int i = 0; i < holes && result == WRITTEN; i++) {
-            result = line(polygon.getInteriorRingN(i), hasZ, hasM);
+            result = line(polygon.getInteriorRingN(i), hasZ, hasM, RING_MIN_POINTS);
         }
         return result;
     }

@@ -9,21 +9,22 @@
  * or implied. See the License for the specific language governing permissions and limitations under
  * the License.
  */
-package dev.flinkgeometry.format.geojson;
+package dev.flinkgeometry.format.internal;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * Numbers as PostGIS 3.3's {@code ST_AsGeoJSON} prints them. An ordinate: the shortest decimal that
- * reads back to the double, rounded half-even to at most {@code digits} decimals (in that decimal,
- * not in the double's exact value), trailing zeros dropped; in plain notation when {@code 1e-8 <
- * |v| < 1e15}, otherwise as a mantissa rounded to {@code digits} decimals and an exponent ({@code
- * 1e-9}, {@code 1.5e+15}; a mantissa that rounds up to 10 stays {@code 10e+15}). A bounding box
- * value: C's {@code printf("%.*f")} of the exact double.
+ * Numbers as PostGIS 3.3 prints them in {@code ST_AsGeoJSON}, {@code ST_AsText} and {@code
+ * ST_AsEWKT} (its {@code lwprint_double}). An ordinate: the shortest decimal that reads back to the
+ * double, rounded half-even to at most {@code digits} decimals (in that decimal, not in the
+ * double's exact value), trailing zeros dropped; in plain notation when {@code 1e-8 < |v| < 1e15},
+ * otherwise as a mantissa rounded to {@code digits} decimals and an exponent ({@code 1e-9}, {@code
+ * 1.5e+15}; a mantissa that rounds up to 10 stays {@code 10e+15}). A bounding box value: C's {@code
+ * printf("%.*f")} of the exact double.
  */
-final class PostgisNumberText {
+public final class PostgisNumberText {
     private static final double PLAIN_MIN = 1e-8;
     private static final double PLAIN_MAX = 1e15;
     private static final int PRINTF_DEFAULT_PRECISION = 6;
@@ -34,7 +35,7 @@ final class PostgisNumberText {
     private PostgisNumberText() {}
 
     /** An ordinate at {@code digits} (negative counts as 0). */
-    static void ordinate(double value, int digits, StringBuilder out) {
+    public static void ordinate(double value, int digits, StringBuilder out) {
         if (Double.isNaN(value)) {
             out.append("NaN");
             return;
@@ -72,7 +73,7 @@ final class PostgisNumberText {
     }
 
     /** A bounding box value: {@code printf("%.*f", digits, value)} (negative: 6 decimals). */
-    static void boxValue(double value, int digits, StringBuilder out) {
+    public static void boxValue(double value, int digits, StringBuilder out) {
         if (Double.isNaN(value)) {
             out.append("nan");
             return;
@@ -99,7 +100,7 @@ final class PostgisNumberText {
      * doubles, so no shorter or other decimal of that length reads back to the same one. Longer, it
      * only bounds the search.
      */
-    static BigDecimal shortest(double value) {
+    public static BigDecimal shortest(double value) {
         BigDecimal best = new BigDecimal(Double.toString(value)).stripTrailingZeros();
         if (best.precision() <= DISTINCT_DIGITS && Math.abs(value) >= Double.MIN_NORMAL) {
             return best;
