@@ -86,6 +86,12 @@ public final class GeometryModule implements Module {
         functions.put("ST_Distance", StDistance::new);
         functions.put("ST_Area", StArea::new);
         functions.put("ST_Length", StLength::new);
+        // aggregates
+        functions.put("ST_Collect", StCollect::new);
+        functions.put("ST_Union", StUnion::new);
+        functions.put("ST_Extent", StExtent::new);
+        functions.put("ST_MakeLine", StMakeLine::new);
+        functions.put("Box2D", StBox2d::new);
         return Collections.unmodifiableMap(functions);
     }
 
