@@ -14,8 +14,8 @@ package dev.flinkgeometry.table;
 import static dev.flinkgeometry.table.GeometryDataTypes.geometry;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.Locale;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Envelope;
@@ -30,6 +30,9 @@ import org.locationtech.jts.geom.Geometry;
 @Internal
 public final class StBox2d extends GeometryFunction {
     private static final long serialVersionUID = 1L;
+
+    /** PostGIS's {@code OUT_MIN_DOUBLE} and {@code OUT_MAX_DOUBLE}: where fixed notation ends. */
+    private static final double OUT_MIN_DOUBLE = 1e-8, OUT_MAX_DOUBLE = 1e15;
 
     public StBox2d() {
         super(DataTypes.STRING(), args(geometry()));
@@ -57,25 +60,42 @@ public final class StBox2d extends GeometryFunction {
     }
 
     /**
-     * PostGIS's {@code lwprint_double} at 15 digits: below 1e15 in magnitude, fixed notation
-     * rounded to 15 decimals without trailing zeros; from 1e15 on, {@code %.15g}-style exponent.
+     * PostGIS's {@code lwprint_double} at 15 digits: the shortest decimal that reads back as {@code
+     * value}, between 1e-8 and 1e15 in magnitude in fixed notation rounded to 15 decimals if it has
+     * more, otherwise in exponent notation of up to 15 digits after the point.
      */
     static String number(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return value != value ? "nan" : value > 0 ? "inf" : "-inf";
+            return Double.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
         }
-        if (Math.abs(value) < 1e15) {
-            return new BigDecimal(value)
-                    .setScale(15, RoundingMode.HALF_EVEN)
-                    .stripTrailingZeros()
-                    .toPlainString();
+        double magnitude = Math.abs(value);
+        BigDecimal shortest = shortest(value);
+        if (value == 0 || (magnitude > OUT_MIN_DOUBLE && magnitude < OUT_MAX_DOUBLE)) {
+            BigDecimal fixed =
+                    shortest.scale() > 15
+                            ? shortest.setScale(15, RoundingMode.HALF_EVEN)
+                            : shortest;
+            return fixed.stripTrailingZeros().toPlainString();
         }
-        String text = String.format(Locale.ROOT, "%.15e", value);
-        String mantissa = text.substring(0, text.indexOf('e'));
-        if (mantissa.contains(".")) {
-            mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+        BigDecimal digits =
+                shortest.precision() > 16
+                        ? shortest.round(new MathContext(16, RoundingMode.HALF_EVEN))
+                        : shortest;
+        digits = digits.stripTrailingZeros();
+        int exponent = digits.precision() - digits.scale() - 1;
+        String mantissa = digits.movePointLeft(exponent).toPlainString();
+        return mantissa + (exponent < 0 ? "e-" : "e+") + Math.abs(exponent);
+    }
+
+    /** The decimal of fewest significant digits that reads back as {@code value}. */
+    private static BigDecimal shortest(double value) {
+        BigDecimal exact = new BigDecimal(value);
+        for (int digits = 1; digits < 17; digits++) {
+            BigDecimal rounded = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (rounded.doubleValue() == value) {
+                return rounded;
+            }
         }
-        int exponent = Integer.parseInt(text.substring(text.indexOf('e') + 1));
-        return mantissa + "e+" + exponent;
+        return exact.round(new MathContext(17, RoundingMode.HALF_EVEN));
     }
 }

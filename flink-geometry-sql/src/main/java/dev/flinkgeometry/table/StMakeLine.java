@@ -133,14 +133,21 @@ public final class StMakeLine extends GeometryAggregate<TrackAccumulator> {
     @Override
     public Geometry getValue(TrackAccumulator accumulator) {
         List<TrackAccumulator.Fix> fixes = accumulator.fixes;
-        if (fixes.isEmpty()) {
-            return null;
-        }
-        Geometry first = fixes.get(0).geometry;
+        // as PostGIS: only points, multipoints and linestrings count, for the SRID and dimensions
+        // too
+        Geometry first = null;
         int flags = 0;
         for (TrackAccumulator.Fix fix : fixes) {
-            SameSrid.require(name(), first, fix.geometry);
-            flags |= layout(fix.geometry);
+            if (isLinePart(fix.geometry)) {
+                if (first == null) {
+                    first = fix.geometry;
+                }
+                SameSrid.require(name(), first, fix.geometry);
+                flags |= layout(fix.geometry);
+            }
+        }
+        if (first == null) {
+            return null;
         }
         boolean z = (flags & CoordinateTypeRule.Z) != 0;
         boolean m = (flags & CoordinateTypeRule.M) != 0;
@@ -169,6 +176,12 @@ public final class StMakeLine extends GeometryAggregate<TrackAccumulator> {
         return CoordinateSequenceKind.ARRAY
                 .geometryFactory(first.getSRID())
                 .createLineString(points.toArray(new Coordinate[0]));
+    }
+
+    private static boolean isLinePart(Geometry geometry) {
+        return geometry instanceof Point
+                || geometry instanceof MultiPoint
+                || geometry instanceof LineString;
     }
 
     private void remove(TrackAccumulator accumulator, long order, Geometry geometry) {
