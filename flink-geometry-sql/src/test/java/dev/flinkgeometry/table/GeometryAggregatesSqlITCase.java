@@ -39,11 +39,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The geometry aggregates in Flink SQL on a MiniCluster, with {@code pipeline.generic-types:
- * false}, so that a job whose accumulator (or anything else) needed Kryo would fail: per vehicle in
- * the window TVFs {@code TUMBLE}, {@code HOP}, {@code CUMULATE} and {@code SESSION} on event time
- * (fixes arriving out of order), in {@code GROUP BY} on an updating input (retractions), and in
- * batch with two-phase aggregation (accumulators merged). Expected values are written out.
+ * The geometry aggregates in Flink SQL on a MiniCluster, with {@code pipeline.generic-types: false}
+ * (no generic type anywhere in the job; a Kryo-backed {@code RAW} accumulator would pass it, which
+ * {@code GeometryAggregatesSavepointITCase} checks instead): per vehicle in the window TVFs {@code
+ * TUMBLE}, {@code HOP}, {@code CUMULATE} and {@code SESSION} on event time (fixes arriving out of
+ * order), in {@code GROUP BY} on an updating input (retractions), and in batch with two-phase
+ * aggregation (accumulators merged). Expected values are written out.
  */
 class GeometryAggregatesSqlITCase {
 
