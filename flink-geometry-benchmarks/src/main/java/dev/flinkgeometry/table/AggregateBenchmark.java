@@ -50,6 +50,7 @@ public class AggregateBenchmark extends BenchmarkBase {
     @Param({"heap", "rocksdb"})
     public String backend;
 
+    private Object aggregateFunction;
     private GeometryAggregate<Object> function;
     private AccumulatorSerializer<Object> serializer;
     private Geometry[] fixes;
@@ -87,6 +88,7 @@ public class AggregateBenchmark extends BenchmarkBase {
             default:
                 throw new IllegalArgumentException("unknown aggregate " + aggregate);
         }
+        aggregateFunction = function;
         GeometrySerializer<Geometry> geometries =
                 encoding.equals("compact")
                         ? GeometrySerializer.of(Geometry.class, GeometryEncoding.compact())
@@ -122,14 +124,15 @@ public class AggregateBenchmark extends BenchmarkBase {
     }
 
     private void accumulate(Object accumulator, Geometry fix, long second) {
-        if (function instanceof StMakeLine) {
-            ((StMakeLine) function).accumulate((TrackAccumulator) accumulator, fix, second);
-        } else if (function instanceof StCollect) {
-            ((StCollect) function).accumulate((CollectAccumulator) accumulator, fix);
-        } else if (function instanceof StUnion) {
-            ((StUnion) function).accumulate((UnionAccumulator) accumulator, fix);
+        Object f = aggregateFunction;
+        if (f instanceof StMakeLine) {
+            ((StMakeLine) f).accumulate((TrackAccumulator) accumulator, fix, second);
+        } else if (f instanceof StCollect) {
+            ((StCollect) f).accumulate((CollectAccumulator) accumulator, fix);
+        } else if (f instanceof StUnion) {
+            ((StUnion) f).accumulate((UnionAccumulator) accumulator, fix);
         } else {
-            ((StExtent) function).accumulate((ExtentAccumulator) accumulator, fix);
+            ((StExtent) f).accumulate((ExtentAccumulator) accumulator, fix);
         }
     }
 }

@@ -26,7 +26,8 @@ import org.apache.flink.table.module.Module;
  * PostGIS's SQL functions for a geometry column ({@link GeometryDataTypes#geometry()}, a {@code
  * RAW} type backed by {@code GeometrySerializer}): conversions to and from WKT, WKB, EWKB, TWKB and
  * GeoJSON, points from numbers, accessors, bounding boxes, the predicates and measures of a
- * geofence. Each follows PostGIS 3.3 (names, argument order, NULL handling, SRID rules).
+ * geofence, and the aggregates {@code ST_Collect}, {@code ST_Union}, {@code ST_Extent} and {@code
+ * ST_MakeLine}. Each follows PostGIS 3.3 (names, argument order, NULL handling, SRID rules).
  *
  * <pre>{@code
  * LOAD MODULE geometry;                        -- SQL client, SQL gateway
