@@ -26,7 +26,8 @@ import org.apache.flink.table.module.Module;
  * PostGIS's SQL functions for a geometry column ({@link GeometryDataTypes#geometry()}, a {@code
  * RAW} type backed by {@code GeometrySerializer}): conversions to and from WKT, WKB, EWKB, TWKB and
  * GeoJSON, points from numbers, accessors, bounding boxes, the predicates and measures of a
- * geofence. Each follows PostGIS 3.3 (names, argument order, NULL handling, SRID rules).
+ * geofence, and the aggregates {@code ST_Collect}, {@code ST_Union}, {@code ST_Extent} and {@code
+ * ST_MakeLine}. Each follows PostGIS 3.3 (names, argument order, NULL handling, SRID rules).
  *
  * <pre>{@code
  * LOAD MODULE geometry;                        -- SQL client, SQL gateway
@@ -119,6 +120,12 @@ public final class GeometryModule implements Module {
         functions.put("TRY_ST_GeomFromText", () -> new StGeomFromText().orNull());
         functions.put("TRY_ST_GeomFromEWKT", () -> StGeomFromText.ewkt().orNull());
         functions.put("TRY_ST_GeomFromGeoJSON", () -> new StGeomFromGeoJson().orNull());
+        // aggregates
+        functions.put("ST_Collect", StCollect::new);
+        functions.put("ST_Union", StUnion::new);
+        functions.put("ST_Extent", StExtent::new);
+        functions.put("ST_MakeLine", StMakeLine::new);
+        functions.put("Box2D", StBox2d::new);
         return Collections.unmodifiableMap(functions);
     }
 

@@ -47,10 +47,17 @@ public final class StEnvelope extends GeometryFunction {
         if (geometry.isEmpty()) {
             return geometry.copy();
         }
-        Envelope box = geometry.getEnvelopeInternal();
+        return ofBox(geometry.getEnvelopeInternal(), geometry.getSRID());
+    }
+
+    /**
+     * The box as PostGIS makes a geometry of it, with SRID {@code srid}: a point, a two-point
+     * linestring, or the polygon described above.
+     */
+    static Geometry ofBox(Envelope box, int srid) {
         Coordinate min = new CoordinateXY(box.getMinX(), box.getMinY());
         Coordinate max = new CoordinateXY(box.getMaxX(), box.getMaxY());
-        GeometryFactory factory = CoordinateSequenceKind.ARRAY.geometryFactory(geometry.getSRID());
+        GeometryFactory factory = CoordinateSequenceKind.ARRAY.geometryFactory(srid);
         Geometry envelope;
         if (box.getMinX() == box.getMaxX() && box.getMinY() == box.getMaxY()) {
             envelope = factory.createPoint(min);
