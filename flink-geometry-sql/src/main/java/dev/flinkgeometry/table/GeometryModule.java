@@ -86,6 +86,10 @@ public final class GeometryModule implements Module {
         functions.put("ST_Distance", StDistance::new);
         functions.put("ST_Area", StArea::new);
         functions.put("ST_Length", StLength::new);
+        // spatial joins: grid cells and the partitioned geofence (docs/SPATIAL-JOINS.md)
+        functions.put("ST_GridCell", StGridCell::new);
+        functions.put("ST_GridCover", StGridCover::new);
+        functions.put(Geofence.NAME, Geofence::new);
         return Collections.unmodifiableMap(functions);
     }
 
