@@ -155,7 +155,7 @@ public final class Geofence extends ProcessTableFunction<Row> {
         final int zoneKey;
         final int[] fixOut;
         final int[] zoneOut;
-        final StPredicate.Predicate predicate;
+        final ZonePredicate predicate;
         final DataType zoneType;
         final DataType zoneKeyType;
         final DataType output;
@@ -322,24 +322,15 @@ public final class Geofence extends ProcessTableFunction<Row> {
             }
         }
 
-        private static StPredicate.Predicate predicate(String name, Errors errors) {
+        private static ZonePredicate predicate(String name, Errors errors) {
             if (name == null) {
-                return StPredicate.Predicate.CONTAINS;
+                return ZonePredicate.CONTAINS;
             }
-            for (StPredicate.Predicate p :
-                    new StPredicate.Predicate[] {
-                        StPredicate.Predicate.CONTAINS,
-                        StPredicate.Predicate.COVERS,
-                        StPredicate.Predicate.INTERSECTS
-                    }) {
-                if (p.sqlName.equalsIgnoreCase(name)) {
-                    return p;
-                }
+            try {
+                return ZonePredicate.ofSqlName(name);
+            } catch (IllegalArgumentException e) {
+                throw errors.error("%s", e.getMessage());
             }
-            throw errors.error(
-                    "predicate is '%s'; it must be 'ST_Contains', 'ST_Covers' or 'ST_Intersects'"
-                            + " (of the zone and the fix)",
-                    name);
         }
 
         private static int[] outside(int count, int[] partition, int also) {

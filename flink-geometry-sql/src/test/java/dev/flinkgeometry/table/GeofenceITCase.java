@@ -113,6 +113,23 @@ class GeofenceITCase {
     }
 
     @Test
+    void thePlainJoinRunsOnOneTaskAndKeepsBothSides() throws Exception {
+        StreamTableEnvironment sql = tables(environment(4, null), List.of());
+        String plan =
+                sql.explainSql(
+                        "SELECT f.id, z.name FROM fixes AS f JOIN zones AS z"
+                                + " ON ST_Contains(z.geom, ST_Point(f.lon, f.lat, 4326))");
+        String physical = plan.substring(plan.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical)
+                .contains("Join(joinType=[InnerJoin], where=[ST_Contains(")
+                .contains("leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey]")
+                .doesNotContain("hash[");
+        assertThat(physical.split("Exchange\\(distribution=\\[single\\]\\)").length - 1)
+                .as("both inputs to one task:%n%s", physical)
+                .isEqualTo(2);
+    }
+
+    @Test
     void zonesChangeForLaterFixesAcrossRestoresAtOtherParallelisms() throws Exception {
         load();
         List<String> names = new ArrayList<>(zones.keySet());
