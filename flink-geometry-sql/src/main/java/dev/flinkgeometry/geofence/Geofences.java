@@ -37,7 +37,8 @@ import org.locationtech.jts.geom.Point;
  *       it is ({@link GridCells}): when the zones do not fit in one task, or change often.
  * </ul>
  *
- * <p>The operators have the uids {@code <name>-zones}, {@code <name>-covers} and {@code <name>}.
+ * <p>The geofence operator has the uid {@code name}; the partitioned form adds {@code name-covers}
+ * and {@code name-positioned}.
  */
 @PublicEvolving
 public final class Geofences {

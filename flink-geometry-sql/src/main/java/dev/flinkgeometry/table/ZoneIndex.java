@@ -23,9 +23,9 @@ import org.locationtech.jts.index.strtree.STRtree;
 
 /**
  * Zones in memory, indexed: which zones a fix lies in, as PostGIS decides it. Candidates come from
- * an {@link STRtree} of the zones' boxes (from {@value #TREE_FROM} zones on; fewer are scanned),
- * then the exact {@link ZonePredicate}, whose rings are indexed too ({@code PolygonIndexCache}). A
- * change marks the index stale; the next query rebuilds it. Not thread-safe: one per task.
+ * an {@link STRtree} of the zones' boxes (from 16 zones on; fewer are scanned), then the exact
+ * {@link ZonePredicate}, whose rings are indexed too ({@code PolygonIndexCache}). A change marks
+ * the index stale; the next query rebuilds it. Not thread-safe: one per task.
  *
  * <p>Memory: the zones themselves (about 48 bytes a point in JTS's default sequences), the tree
  * (about 100 bytes a zone), and the ring indexes of at most 256 zones and 16 MB.
