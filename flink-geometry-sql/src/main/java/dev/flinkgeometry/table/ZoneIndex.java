@@ -78,8 +78,8 @@ public final class ZoneIndex<K> {
 
     /**
      * The keys of the zones for which the predicate of {@code (zone, fix)} is true, in the order
-     * the zones were put. Fails, as PostGIS does, when a zone whose box meets the fix's has another
-     * SRID.
+     * the zones were put. Fails, as PostGIS does, when it compares the fix with a zone of another
+     * SRID (a candidate of the tree, or any zone of a small index).
      */
     public List<K> matches(Geometry fix) {
         if (fix == null || zones.isEmpty()) {

@@ -170,6 +170,9 @@ class GeofenceITCase {
         String third = phase(2, second, fixes("r2", 10, shapes, expected));
         assertOutput(expected);
         assertThat(keyedStateBytes(third)).as("state after 11 rounds").isEqualTo(zonesOnly);
+        System.out.printf(
+                "GEOFENCE keyed state: %d bytes with %d zones, the same after %d and %d fixes%n",
+                zonesOnly, names.size() - 1, places.size() + 1, places.size() * 11 + 1);
 
         // 4: at parallelism 1, a zone takes another's shape, one is deleted, one arrives
         List<String> changes = new ArrayList<>();
