@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flinkgeometry.benchmarks.geofence.GeofenceBenchmark;
+import dev.flinkgeometry.benchmarks.geofence.SpatialJoinBenchmark;
 import dev.flinkgeometry.benchmarks.job.GeometryJobBenchmark;
 import dev.flinkgeometry.benchmarks.job.KryoJobBenchmark;
 import dev.flinkgeometry.benchmarks.micro.ByteViewBenchmarks;
@@ -71,7 +72,8 @@ class QuickSuiteTest {
                                     ValueStateBenchmark.class,
                                     GeometryKeyBenchmark.class,
                                     StateSizeBenchmark.class,
-                                    GeofenceBenchmark.class))
+                                    GeofenceBenchmark.class,
+                                    SpatialJoinBenchmark.class))
                     .collect(Collectors.toList());
 
     @BeforeAll

@@ -11,45 +11,35 @@
  */
 package dev.flinkgeometry.examples;
 
-import java.util.Comparator;
+import dev.flinkgeometry.table.ZoneIndex;
+import dev.flinkgeometry.table.ZonePredicate;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.locationtech.jts.geom.Point;
-import org.locationtech.jts.geom.prep.PreparedGeometry;
-import org.locationtech.jts.geom.prep.PreparedGeometryFactory;
-import org.locationtech.jts.index.strtree.STRtree;
 
-/** A JTS {@link STRtree} over prepared country shapes: which country covers a position. */
+/**
+ * The countries in the library's {@link ZoneIndex} (an STRtree of their boxes, then PostGIS's
+ * {@code ST_Covers}), for {@link LocateInCountry}.
+ */
 final class CountryIndex {
-    private final STRtree tree = new STRtree();
+    private final ZoneIndex<Integer> index = new ZoneIndex<>(ZonePredicate.COVERS);
+    private final Map<Integer, Country> countries = new HashMap<>();
 
     CountryIndex(Iterable<Country> countries) {
         for (Country country : countries) {
-            tree.insert(
-                    country.shape.getEnvelopeInternal(),
-                    new Entry(country, PreparedGeometryFactory.prepare(country.shape)));
+            index.put(country.id, country.shape);
+            this.countries.put(country.id, country);
         }
-        tree.build();
     }
 
     /** The covering country; where shapes overlap, the one with the lowest id (as in the file). */
     Optional<Visit> locate(Point position) {
-        @SuppressWarnings("unchecked")
-        List<Entry> candidates = tree.query(position.getEnvelopeInternal());
-        return candidates.stream()
-                .filter(entry -> entry.prepared.covers(position))
-                .map(entry -> entry.country)
-                .min(Comparator.comparingInt(country -> country.id))
+        List<Integer> covering = index.matches(position);
+        return covering.stream()
+                .min(Integer::compare)
+                .map(countries::get)
                 .map(country -> new Visit(country.id, country.shape, position));
-    }
-
-    private static final class Entry {
-        final Country country;
-        final PreparedGeometry prepared;
-
-        Entry(Country country, PreparedGeometry prepared) {
-            this.country = country;
-            this.prepared = prepared;
-        }
     }
 }

@@ -126,7 +126,41 @@ public final class GeometryModule implements Module {
         functions.put("ST_Extent", StExtent::new);
         functions.put("ST_MakeLine", StMakeLine::new);
         functions.put("Box2D", StBox2d::new);
+        // spatial joins: grid cells and the partitioned geofence (docs/SPATIAL-JOINS.md)
+        functions.put("ST_GridCell", StGridCell::new);
+        functions.put("ST_GridCover", StGridCover::new);
+        if (hasProcessTableFunctions()) {
+            functions.put("GEOFENCE", GeometryModule::geofence);
+        }
         return Collections.unmodifiableMap(functions);
+    }
+
+    /** Whether this Flink has process table functions (2.1 on; not 1.20, which this jar serves). */
+    private static boolean hasProcessTableFunctions() {
+        try {
+            Class.forName(
+                    "org.apache.flink.table.functions.ProcessTableFunction",
+                    false,
+                    GeometryModule.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    /** {@code Geofence}, loaded by name: it extends a class Flink 1.20 does not have. */
+    private static FunctionDefinition geofence() {
+        try {
+            return (FunctionDefinition)
+                    Class.forName(
+                                    "dev.flinkgeometry.table.Geofence",
+                                    true,
+                                    GeometryModule.class.getClassLoader())
+                            .getDeclaredConstructor()
+                            .newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("GEOFENCE could not be instantiated", e);
+        }
     }
 
     @Override

@@ -73,6 +73,22 @@ final class PostgisBox {
                 || y > up(e.getMaxY());
     }
 
+    double minX() {
+        return minX;
+    }
+
+    double minY() {
+        return minY;
+    }
+
+    double maxX() {
+        return maxX;
+    }
+
+    double maxY() {
+        return maxY;
+    }
+
     /** PostGIS's {@code gbox_contains_2d}. */
     boolean contains(PostgisBox inner) {
         return !(inner.minX < minX || inner.maxX > maxX || inner.minY < minY || inner.maxY > maxY);
