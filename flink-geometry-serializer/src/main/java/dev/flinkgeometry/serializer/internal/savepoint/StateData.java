@@ -14,10 +14,6 @@ package dev.flinkgeometry.serializer.internal.savepoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,23 +21,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
-import org.apache.flink.runtime.state.IncrementalKeyedStateHandle.HandleAndLocalPath;
 import org.apache.flink.runtime.state.IncrementalRemoteKeyedStateHandle;
 import org.apache.flink.runtime.state.KeyGroupsStateHandle;
 import org.apache.flink.runtime.state.KeyedStateHandle;
 import org.apache.flink.runtime.state.OperatorStateHandle;
 import org.apache.flink.runtime.state.SnappyStreamCompressionDecorator;
-import org.rocksdb.Options;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDB;
-import org.rocksdb.SstFileReader;
-import org.rocksdb.SstFileReaderIterator;
-import org.rocksdb.StringAppendOperator;
 
 /**
  * The JTS class names that Flink's Kryo wrote into the state data of a savepoint's handles (see
@@ -80,7 +68,13 @@ public final class StateData {
             return Map.of(WHOLE_HANDLE, keyGroups((KeyGroupsStateHandle) handle));
         }
         if (handle instanceof IncrementalRemoteKeyedStateHandle) {
-            return sstFiles((IncrementalRemoteKeyedStateHandle) handle);
+            try {
+                return SstFileScan.jtsClassNames((IncrementalRemoteKeyedStateHandle) handle);
+            } catch (LinkageError e) {
+                // SstFileScan links against RocksDB's Java API only when a native handle is read
+                throw new IOException(
+                        "RocksDB's library is not available to read SST files: " + e, e);
+            }
         }
         throw new IOException("cannot read the data of " + handle.getClass().getName());
     }
@@ -199,68 +193,6 @@ public final class StateData {
             segment = SnappyStreamCompressionDecorator.INSTANCE.decorateWithCompression(segment);
         }
         segment.transferTo(out);
-    }
-
-    /** Every SST file of a RocksDB native handle, by the column family it belongs to. */
-    private static Map<String, Set<String>> sstFiles(IncrementalRemoteKeyedStateHandle handle)
-            throws IOException {
-        List<HandleAndLocalPath> files = new ArrayList<>(handle.getSharedState());
-        files.addAll(handle.getPrivateState());
-        Map<String, Set<String>> found = new TreeMap<>();
-        Path folder = Files.createTempDirectory("flink-geometry-sst");
-        try {
-            RocksDB.loadLibrary();
-            for (HandleAndLocalPath file : files) {
-                if (!file.getLocalPath().endsWith(".sst")) {
-                    continue; // MANIFEST, OPTIONS, CURRENT: no state data
-                }
-                Path local = folder.resolve(Path.of(file.getLocalPath()).getFileName().toString());
-                try (InputStream in = file.getHandle().openInputStream()) {
-                    Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
-                }
-                sstFile(local, found);
-                Files.delete(local);
-            }
-        } catch (LinkageError e) {
-            throw new IOException("RocksDB's library is not available to read SST files: " + e, e);
-        } finally {
-            deleteFolder(folder);
-        }
-        return found;
-    }
-
-    private static void sstFile(Path file, Map<String, Set<String>> found) throws IOException {
-        JtsClassNames scan = new JtsClassNames();
-        String family;
-        try (StringAppendOperator merge = new StringAppendOperator();
-                Options options = new Options().setMergeOperator(merge);
-                SstFileReader reader = new SstFileReader(options)) {
-            reader.open(file.toString());
-            family =
-                    new String(
-                            reader.getTableProperties().getColumnFamilyName(),
-                            StandardCharsets.UTF_8);
-            try (ReadOptions read = new ReadOptions();
-                    SstFileReaderIterator entries = reader.newIterator(read)) {
-                for (entries.seekToFirst(); entries.isValid(); entries.next()) {
-                    scan.write(entries.key());
-                    scan.write(entries.value());
-                }
-                entries.status();
-            }
-        } catch (org.rocksdb.RocksDBException e) {
-            throw new IOException("cannot read the SST file " + file.getFileName() + ": " + e, e);
-        }
-        found.computeIfAbsent(family, f -> new TreeSet<>()).addAll(scan.names());
-    }
-
-    private static void deleteFolder(Path folder) throws IOException {
-        try (var files = Files.list(folder)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(file);
-            }
-        }
-        Files.deleteIfExists(folder);
     }
 
     /** At most {@code limit} bytes of a stream, which it leaves open. */
