@@ -86,6 +86,11 @@ public final class GeometryModule implements Module {
         functions.put("ST_Distance", StDistance::new);
         functions.put("ST_Area", StArea::new);
         functions.put("ST_Length", StLength::new);
+        // meters on the sphere and the spheroid (ST_Distance, ST_DWithin, ST_Length, ST_Area take
+        // use_spheroid above)
+        functions.put("ST_DistanceSphere", StDistanceSphere::new);
+        functions.put("ST_DistanceSpheroid", StDistanceSpheroid::new);
+        functions.put("ST_Perimeter", StPerimeter::new);
         return Collections.unmodifiableMap(functions);
     }
 
