@@ -81,7 +81,7 @@ public final class StDWithin extends GeometryFunction {
         if (a == null || b == null || meters == null || useSpheroid == null) {
             return null;
         }
-        SameSrid.require(name(), a, b);
+        // both lon/lat on WGS 84 (0 taken as 4326), so their SRIDs agree as geography's
         return Geography.dWithin(name(), a, b, NumberArgument.toDouble(meters), useSpheroid);
     }
 }

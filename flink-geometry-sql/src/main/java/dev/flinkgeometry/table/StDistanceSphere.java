@@ -62,7 +62,7 @@ public final class StDistanceSphere extends GeometryFunction {
         if (a == null || b == null) {
             return null;
         }
-        SameSrid.require(name(), a, b);
+        // both lon/lat on WGS 84 (0 taken as 4326), so their SRIDs agree as geography's
         return Geography.distance(name(), a, b, false);
     }
 

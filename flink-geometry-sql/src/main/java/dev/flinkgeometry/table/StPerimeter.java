@@ -51,12 +51,12 @@ public final class StPerimeter extends GeometryFunction {
         if (geometry == null || useSpheroid == null) {
             return null;
         }
-        if (!(geometry instanceof Polygon)
-                && !(geometry instanceof MultiPolygon)
-                && geometry.getClass() != GeometryCollection.class) {
+        Geometry g = LonLatGeometry.asGeography(name(), geometry);
+        if (!(g instanceof Polygon)
+                && !(g instanceof MultiPolygon)
+                && g.getClass() != GeometryCollection.class) {
             return 0.0;
         }
-        Geometry g = LonLatGeometry.asGeography(name(), geometry);
         return GeodeticMeasures.length(g, Geography.spheroid(useSpheroid));
     }
 
