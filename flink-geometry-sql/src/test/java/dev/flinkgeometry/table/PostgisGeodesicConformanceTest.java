@@ -222,8 +222,8 @@ class PostgisGeodesicConformanceTest {
         assertBound("ST_DistanceSpheroid(a, b, spheroid)", 2840, 2362, 67, 411, 99661);
         assertBound("ST_Distance(a, b, true)", 2840, 2640, 111, 89, 87961);
         assertBound("ST_Distance(a, b, false)", 2840, 2683, 111, 46, 21);
-        // the geography distance is rounded to 10 nm: one step at most
-        assertThat(TALLIES.get("ST_Distance(a, b, true)").maxDifference).isLessThan(1.1e-8);
+        // the geography distance is rounded to 10 nm: one step, and the last bit of 20,000 km
+        assertThat(TALLIES.get("ST_Distance(a, b, true)").maxDifference).isLessThan(1.2e-8);
         assertBound("ST_DWithin(a, b, 500, true)", 2840, 2743, 97, 0, 0);
         assertBound("ST_DWithin(a, b, 500, false)", 2840, 2743, 97, 0, 0);
         assertBound("ST_DWithin(a, b, ST_Distance(a, b, true), true)", 2840, 2677, 163, 0, 0);
