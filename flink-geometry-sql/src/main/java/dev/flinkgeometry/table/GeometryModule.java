@@ -132,6 +132,11 @@ public final class GeometryModule implements Module {
         if (hasProcessTableFunctions()) {
             functions.put("GEOFENCE", GeometryModule::geofence);
         }
+        // meters on the sphere and the spheroid (ST_Distance, ST_DWithin, ST_Length, ST_Area take
+        // use_spheroid above)
+        functions.put("ST_DistanceSphere", StDistanceSphere::new);
+        functions.put("ST_DistanceSpheroid", StDistanceSpheroid::new);
+        functions.put("ST_Perimeter", StPerimeter::new);
         return Collections.unmodifiableMap(functions);
     }
 

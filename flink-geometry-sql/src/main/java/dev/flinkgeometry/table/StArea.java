@@ -18,17 +18,21 @@ import org.apache.flink.table.api.DataTypes;
 import org.locationtech.jts.geom.Geometry;
 
 /**
- * {@code ST_Area(geometry)}: the planar area of its polygons, in the units of its coordinates (no
- * geodesic area for SRID 4326: that is PostGIS's {@code geography}); 0 for points and lines. The
- * shell minus the holes, each ring by the shoelace sum relative to its first x, in the order of
- * PostGIS's {@code ptarray_signed_area}, so the doubles are PostGIS's.
+ * {@code ST_Area(geometry)}: the planar area of its polygons, in the units of its coordinates (for
+ * meters on SRID 4326, the {@code use_spheroid} form below); 0 for points and lines. The shell
+ * minus the holes, each ring by the shoelace sum relative to its first x, in the order of PostGIS's
+ * {@code ptarray_signed_area}, so the doubles are PostGIS's.
+ *
+ * <p>{@code ST_Area(geometry, use_spheroid)}: PostGIS's {@code ST_Area(geography, use_spheroid)},
+ * square meters of lon/lat polygons (SRID 4326 or 0): GeographicLib's geodesic polygon on WGS 84
+ * (true), spherical excess on its sphere (false) ({@link GeodeticMeasures}).
  */
 @Internal
 public final class StArea extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 
     public StArea() {
-        super(DataTypes.DOUBLE(), args(geometry()));
+        super(DataTypes.DOUBLE(), args(geometry()), args(geometry(), DataTypes.BOOLEAN()));
     }
 
     @Override
@@ -38,5 +42,13 @@ public final class StArea extends GeometryFunction {
 
     public Double eval(Geometry geometry) {
         return geometry == null ? null : geometry.getArea();
+    }
+
+    public Double eval(Geometry geometry, Boolean useSpheroid) {
+        if (geometry == null || useSpheroid == null) {
+            return null;
+        }
+        Geometry g = LonLatGeometry.asGeography(name(), geometry);
+        return GeodeticMeasures.area(g, Geography.spheroid(useSpheroid));
     }
 }

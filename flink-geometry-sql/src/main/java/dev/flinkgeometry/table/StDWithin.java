@@ -24,6 +24,11 @@ import org.locationtech.jts.geom.Geometry;
  * distance} (any numeric type; a decimal literal is its nearest double, see {@link
  * NumberArgument}); false when either is empty. Mixed SRIDs and a negative distance are refused, as
  * in PostGIS.
+ *
+ * <p>{@code ST_DWithin(geometry, geometry, meters, use_spheroid)}: PostGIS's {@code
+ * ST_DWithin(geography, geography, meters, use_spheroid)} for lon/lat geometries (SRID 4326 or 0):
+ * the geodesic distance on WGS 84 (true) or its sphere (false) is at most {@code meters} ({@link
+ * Geography}).
  */
 @Internal
 public final class StDWithin extends GeometryFunction {
@@ -42,10 +47,16 @@ public final class StDWithin extends GeometryFunction {
     public TypeInference getTypeInference(DataTypeFactory typeFactory) {
         return TypeInference.newBuilder()
                 .inputTypeStrategy(
-                        InputTypeStrategies.sequence(
-                                GeometryArgument.INSTANCE,
-                                GeometryArgument.INSTANCE,
-                                NumberArgument.INSTANCE))
+                        InputTypeStrategies.or(
+                                InputTypeStrategies.sequence(
+                                        GeometryArgument.INSTANCE,
+                                        GeometryArgument.INSTANCE,
+                                        NumberArgument.INSTANCE),
+                                InputTypeStrategies.sequence(
+                                        GeometryArgument.INSTANCE,
+                                        GeometryArgument.INSTANCE,
+                                        NumberArgument.INSTANCE,
+                                        InputTypeStrategies.explicit(DataTypes.BOOLEAN()))))
                 .outputTypeStrategy(TypeStrategies.explicit(DataTypes.BOOLEAN()))
                 .build();
     }
@@ -64,5 +75,13 @@ public final class StDWithin extends GeometryFunction {
             return false;
         }
         return PlanarDistance.between(a, b) <= tolerance;
+    }
+
+    public Boolean eval(Geometry a, Geometry b, Number meters, Boolean useSpheroid) {
+        if (a == null || b == null || meters == null || useSpheroid == null) {
+            return null;
+        }
+        // both lon/lat on WGS 84 (0 taken as 4326), so their SRIDs agree as geography's
+        return Geography.dWithin(name(), a, b, NumberArgument.toDouble(meters), useSpheroid);
     }
 }

@@ -22,13 +22,20 @@ import org.locationtech.jts.geom.Geometry;
  * coordinates (0 when they intersect); {@code NULL} when either is empty. Mixed SRIDs are refused,
  * as in PostGIS. From a point, PostGIS's own arithmetic; between lines and polygons, JTS's ({@link
  * PlanarDistance}).
+ *
+ * <p>{@code ST_Distance(geometry, geometry, use_spheroid)}: PostGIS's {@code ST_Distance(geography,
+ * geography, use_spheroid)}, meters between lon/lat geometries (SRID 4326 or 0) on WGS 84 (true) or
+ * its sphere (false), rounded to 10 nm as PostGIS rounds ({@link Geography}).
  */
 @Internal
 public final class StDistance extends GeometryFunction {
     private static final long serialVersionUID = 1L;
 
     public StDistance() {
-        super(DataTypes.DOUBLE(), args(geometry(), geometry()));
+        super(
+                DataTypes.DOUBLE(),
+                args(geometry(), geometry()),
+                args(geometry(), geometry(), DataTypes.BOOLEAN()));
     }
 
     @Override
@@ -45,5 +52,13 @@ public final class StDistance extends GeometryFunction {
             return null;
         }
         return PlanarDistance.between(a, b);
+    }
+
+    public Double eval(Geometry a, Geometry b, Boolean useSpheroid) {
+        if (a == null || b == null || useSpheroid == null) {
+            return null;
+        }
+        // both lon/lat on WGS 84 (0 taken as 4326), so their SRIDs agree as geography's
+        return Geography.distance(name(), a, b, useSpheroid);
     }
 }
