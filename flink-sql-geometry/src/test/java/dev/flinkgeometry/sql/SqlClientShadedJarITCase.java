@@ -112,6 +112,11 @@ class SqlClientShadedJarITCase {
                         "SELECT ST_AsText(CAST(ST_GeomFromText(wkt) AS "
                                 + GeometryDataTypes.GEOMETRY
                                 + ")) AS declared FROM zones WHERE zone = 'berlin';",
+                        // the bundled GeographicLib and proj4j, relocated: (15 0) is UTM 33N's
+                        // origin, and one degree of the equator on PostGIS's sphere is 111195 m
+                        "SELECT ST_AsText(ST_SnapToGrid(ST_Transform(ST_Point(15, 0, 4326), 32633),"
+                                + " 1)) AS utm, CAST(ST_DistanceSphere(ST_Point(0, 0, 4326),"
+                                + " ST_Point(1, 0, 4326)) AS INT) AS sphere;",
                         // Last, as the client stops at a failing statement: Flink 2.3's client
                         // cannot show a RAW column of a class it loaded by ADD JAR.
                         "SELECT ST_GeomFromText(wkt) AS g FROM zones;",
@@ -145,6 +150,7 @@ class SqlClientShadedJarITCase {
                 .contains("| shape | RAW('org.locationtech.jts.geom.Geometry', '...') | TRUE |")
                 .contains("SQL update statement has been successfully submitted")
                 .contains("| POLYGON ((13.2 52.4, 13.6 52.4, 13.6 52.6, 13.2 52.6, 13.2 52.4)) |")
+                .contains("| POINT (500000 0) | 111195 |")
                 .contains(
                         "[ERROR] Could not execute SQL statement. Reason:\n"
                                 + "java.lang.ClassNotFoundException:"
