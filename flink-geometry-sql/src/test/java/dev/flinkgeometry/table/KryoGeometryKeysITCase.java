@@ -33,6 +33,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -196,6 +197,27 @@ class KryoGeometryKeysITCase {
                     assertThat(sql.from("fixes").getResolvedSchema().getColumnDataTypes().get(1))
                             .isEqualTo(GeometryDataTypes.geometry());
                     assertOneKey(sql, mode);
+                    return null;
+                });
+    }
+
+    @Test
+    void theModulesFunctionsCannotRetypeAKryoColumn() throws Exception {
+        GeometryTypes.withoutRegistration(
+                () -> {
+                    StreamTableEnvironment sql = tables(executionEnvironment("streaming-hashmap"));
+                    sql.createTemporarySystemFunction("KryoPoint", KryoPoint.class);
+                    assertThatThrownBy(
+                                    () ->
+                                            rows(
+                                                    sql,
+                                                    "SELECT COUNT(*) FROM (SELECT"
+                                                            + " ST_GeomFromEWKB(ST_AsEWKB(KryoPoint(id)))"
+                                                            + " AS g FROM (VALUES (0), (1)) AS t(id))"
+                                                            + " GROUP BY g"))
+                            .hasStackTraceContaining(
+                                    "ST_AsEWKB: argument 1 is a geometry column serialized by"
+                                            + " KryoSerializer");
                     return null;
                 });
     }
