@@ -229,8 +229,13 @@ class KryoGeometryKeysITCase {
      */
     private static void assertSplit(StreamTableEnvironment sql, String mode, boolean functionResult)
             throws Exception {
+        if (flink1Batch(mode) && functionResult) {
+            assertFlink1BatchFails(sql, List.of(GROUPS, DISTINCT));
+            assertThat(finalRows(rows(sql, JOIN))).containsExactly("18");
+            return;
+        }
         if (flink1Batch(mode)) {
-            assertFlink1BatchFails(sql);
+            assertFlink1BatchFails(sql, List.of(GROUPS, DISTINCT, JOIN));
             return;
         }
         if (mode.equals("batch") && functionResult) {
@@ -245,7 +250,7 @@ class KryoGeometryKeysITCase {
 
     private static void assertOneKey(StreamTableEnvironment sql, String mode) throws Exception {
         if (flink1Batch(mode)) {
-            assertFlink1BatchFails(sql);
+            assertFlink1BatchFails(sql, List.of(GROUPS, DISTINCT, JOIN));
             return;
         }
         assertThat(finalRows(rows(sql, GROUPS))).containsExactly(String.valueOf(ROWS));
@@ -255,10 +260,11 @@ class KryoGeometryKeysITCase {
 
     /**
      * Flink 1.20's batch planner cannot hash a {@code RAW} key: the code it generates for the hash
-     * partitioner does not compile (fixed in Flink 2.x), whatever the serializer.
+     * partitioner does not compile (fixed in Flink 2.x), whatever the serializer. The self-join of
+     * a function's result is planned without it and runs.
      */
-    private static void assertFlink1BatchFails(StreamTableEnvironment sql) {
-        for (String query : List.of(GROUPS, DISTINCT, JOIN)) {
+    private static void assertFlink1BatchFails(StreamTableEnvironment sql, List<String> queries) {
+        for (String query : queries) {
             assertThatThrownBy(() -> rows(sql, query))
                     .hasStackTraceContaining("getJavaObjectFromRawValueData");
         }
