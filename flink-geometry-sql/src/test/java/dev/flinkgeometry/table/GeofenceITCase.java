@@ -11,15 +11,14 @@
  */
 package dev.flinkgeometry.table;
 
+import static dev.flinkgeometry.table.VectorFiles.tsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.testing.MiniClusters;
 import dev.flinkgeometry.testing.SavepointJobs;
-import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -371,21 +370,6 @@ class GeofenceITCase {
                 }
             }
         }
-    }
-
-    private static List<String[]> tsv(String resource) throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (InputStream in = GeofenceITCase.class.getResourceAsStream(resource);
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (!line.startsWith("#") && !line.isEmpty()) {
-                    rows.add(line.split("\t", -1));
-                }
-            }
-        }
-        return rows;
     }
 
     /** Adds each row to {@link #OUTPUT}. */

@@ -11,14 +11,10 @@
  */
 package dev.flinkgeometry.table;
 
+import static dev.flinkgeometry.table.VectorFiles.tsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -120,20 +116,5 @@ class GridCellsTest {
 
     private static Point point(double x, double y) {
         return (Point) new StPoint().eval(x, y);
-    }
-
-    private static List<String[]> tsv(String resource) throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (InputStream in = GridCellsTest.class.getResourceAsStream(resource);
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (!line.startsWith("#") && !line.isEmpty()) {
-                    rows.add(line.split("\t", -1));
-                }
-            }
-        }
-        return rows;
     }
 }

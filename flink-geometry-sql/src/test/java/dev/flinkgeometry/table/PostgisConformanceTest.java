@@ -11,6 +11,7 @@
  */
 package dev.flinkgeometry.table;
 
+import static dev.flinkgeometry.table.VectorFiles.tsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
@@ -560,21 +561,6 @@ class PostgisConformanceTest {
     private static boolean isAllEmptyCollectionInIsoWkb(String postgis, String ours) {
         return postgis.matches("01(07000000|EF030000|D7070000|BF0B0000)00000000")
                 && ours.startsWith(postgis.substring(0, 10));
-    }
-
-    private static List<String[]> tsv(String resource) throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (InputStream in = PostgisConformanceTest.class.getResourceAsStream(resource);
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (!line.startsWith("#") && !line.isEmpty()) {
-                    rows.add(line.split("\t", -1));
-                }
-            }
-        }
-        return rows;
     }
 
     /**

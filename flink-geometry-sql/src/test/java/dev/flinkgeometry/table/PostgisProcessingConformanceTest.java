@@ -11,14 +11,11 @@
  */
 package dev.flinkgeometry.table;
 
+import static dev.flinkgeometry.table.VectorFiles.tsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flinkgeometry.serializer.GeometrySerializer;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -664,20 +661,5 @@ class PostgisProcessingConformanceTest {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static List<String[]> tsv(String resource) throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (InputStream in = PostgisProcessingConformanceTest.class.getResourceAsStream(resource);
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (!line.startsWith("#") && !line.isEmpty()) {
-                    rows.add(line.split("\t", -1));
-                }
-            }
-        }
-        return rows;
     }
 }

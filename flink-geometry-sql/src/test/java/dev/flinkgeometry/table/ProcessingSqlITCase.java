@@ -11,16 +11,13 @@
  */
 package dev.flinkgeometry.table;
 
+import static dev.flinkgeometry.table.VectorFiles.tsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.flinkgeometry.testing.MiniClusters;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -333,21 +330,6 @@ class ProcessingSqlITCase {
             it.forEachRemaining(rows::add);
         } catch (Exception e) {
             throw new RuntimeException(e);
-        }
-        return rows;
-    }
-
-    private static List<String[]> tsv(String resource) throws IOException {
-        List<String[]> rows = new ArrayList<>();
-        try (InputStream in = ProcessingSqlITCase.class.getResourceAsStream(resource);
-                BufferedReader reader =
-                        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (!line.startsWith("#") && !line.isEmpty()) {
-                    rows.add(line.split("\t", -1));
-                }
-            }
         }
         return rows;
     }
